@@ -1,0 +1,185 @@
+import type { AnalyticsStore } from '../clickhouse/store';
+
+/** ClickHouse reads behind the account endpoints; the SQL is written once and bound, never spliced. */
+
+export interface AccountRow {
+  mid: number;
+  biz: string;
+  name: string;
+  wxid: string;
+  avatar: string;
+  qrcode: string;
+  owner: string;
+  area: string;
+  description: string;
+  media: string;
+  tags: string[];
+  reg_time: string;
+  update_time: string;
+}
+
+export async function getAccount(store: AnalyticsStore, mid: number): Promise<AccountRow | undefined> {
+  const [row] = await store.query<AccountRow>(
+    `SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description, media, tags,
+            toString(reg_time) AS reg_time, toString(toDateTime(updated_at, 'Asia/Shanghai')) AS update_time
+     FROM accounts FINAL WHERE mid = {mid:UInt64}`,
+    { mid },
+  );
+  return row;
+}
+
+export async function accountArticleStats(store: AnalyticsStore, mid: number) {
+  const [row] = await store.query<{ fetched: number; last_pub: string; links: number }>(
+    `SELECT count() AS fetched, if(count() = 0, '', toString(max(pubtime))) AS last_pub,
+            countIf(source_url != '') AS links
+     FROM articles FINAL WHERE mid = {mid:UInt64}`,
+    { mid },
+  );
+  return { fetched: Number(row?.fetched ?? 0), lastPub: row?.last_pub ?? '', links: Number(row?.links ?? 0) };
+}
+
+export async function ownerAccountCount(store: AnalyticsStore, owner: string): Promise<number> {
+  if (owner === '') return 0;
+  const [row] = await store.query<{ n: number }>(
+    'SELECT count() AS n FROM accounts FINAL WHERE owner = {owner:String}',
+    { owner },
+  );
+  return Number(row?.n ?? 0);
+}
+
+export interface AccountListRow {
+  mid: number;
+  name: string;
+  wxid: string;
+  avatar: string;
+  owner: string;
+  area: string;
+  media: string;
+  tags: string[];
+  description: string;
+  fetched: number;
+  last_pub: string;
+  total: number;
+}
+
+/** Accounts matching a keyword in name, wx id, owner or description; newest activity first. */
+export async function searchAccounts(store: AnalyticsStore, kw: string, page: number, num: number) {
+  const rows = await store.query<AccountListRow>(
+    `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
+     SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
+            a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
+            if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
+     FROM accounts AS a FINAL
+     LEFT JOIN stats AS s ON s.mid = a.mid
+     WHERE {kw:String} = ''
+        OR positionCaseInsensitiveUTF8(a.name, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(a.wxid, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(a.owner, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(a.description, {kw:String}) > 0
+     ORDER BY s.last DESC, a.mid ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { kw, limit: num, offset: (page - 1) * num },
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows };
+}
+
+export interface HistoryFilter {
+  mid: number;
+  page: number;
+  num: number;
+  kw: string;
+  kwType: 'title' | 'body';
+  hotOnly: boolean;
+  headlineOnly: boolean;
+  start: string | null;
+  end: string | null;
+}
+
+export interface HistoryRow {
+  aid: string;
+  idx: number;
+  title: string;
+  href: string;
+  copyright_stat: number;
+  pubtime: string;
+  pub_ts: number;
+  reads: number;
+  likes: number;
+  looking: number;
+  up_time: string;
+  avg_read: number;
+  avg_zan: number;
+  total: number;
+}
+
+/**
+ * An account's articles with their latest counters and the account's averages (over all its crawled
+ * articles), paged by article, newest push first and by position within a push.
+ * 'Hot' means reads at least HOT_QUALITY times the account's average.
+ */
+export const HOT_QUALITY = 2;
+
+export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
+  const rows = await store.query<HistoryRow>(
+    `WITH latest AS (
+        SELECT aid, argMax(reads, ts) AS reads, argMax(likes, ts) AS likes, argMax(looking, ts) AS looking,
+               max(ts) AS up
+        FROM article_snapshots WHERE mid = {mid:UInt64} GROUP BY aid),
+      base AS (SELECT avg(reads) AS avg_read, avg(likes) AS avg_zan FROM latest)
+     SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
+            toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
+            l.reads AS reads, l.likes AS likes, l.looking AS looking,
+            if(l.up = 0, '', toString(l.up)) AS up_time,
+            b.avg_read AS avg_read, b.avg_zan AS avg_zan, count() OVER () AS total
+     FROM articles AS a FINAL
+     LEFT JOIN latest AS l ON l.aid = a.aid
+     CROSS JOIN base AS b
+     WHERE a.mid = {mid:UInt64}
+       AND ({top:UInt8} = 0 OR a.idx = 1)
+       AND ({hot:UInt8} = 0 OR (b.avg_read > 0 AND l.reads >= {hotQuality:Float64} * b.avg_read))
+       AND ({kw:String} = ''
+            OR ({kwType:String} = 'title' AND positionCaseInsensitiveUTF8(a.title, {kw:String}) > 0)
+            OR ({kwType:String} = 'body' AND positionCaseInsensitiveUTF8(a.digest, {kw:String}) > 0))
+       AND toDate(a.pubtime) BETWEEN {start:Date} AND {end:Date}
+     ORDER BY a.pubtime DESC, a.idx ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    {
+      mid: f.mid,
+      top: f.headlineOnly ? 1 : 0,
+      hot: f.hotOnly ? 1 : 0,
+      hotQuality: HOT_QUALITY,
+      kw: f.kw,
+      kwType: f.kwType,
+      start: f.start ?? '1970-01-01',
+      end: f.end ?? '2149-06-06',
+      limit: f.num,
+      offset: (f.page - 1) * f.num,
+    },
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows };
+}
+
+export async function platformCounts(store: AnalyticsStore) {
+  const [row] = await store.query<{
+    accounts: number;
+    articles: number;
+    snapshots: number;
+    last_crawl_at: string;
+  }>(
+    `SELECT (SELECT count() FROM accounts FINAL) AS accounts,
+            (SELECT count() FROM articles FINAL) AS articles,
+            (SELECT count() FROM article_snapshots) AS snapshots,
+            (SELECT if(count() = 0, '', toString(max(finished_at))) FROM crawl_rounds) AS last_crawl_at`,
+  );
+  return {
+    accounts: Number(row?.accounts ?? 0),
+    articles: Number(row?.articles ?? 0),
+    snapshots: Number(row?.snapshots ?? 0),
+    last_crawl_at: row?.last_crawl_at ? row.last_crawl_at.slice(0, 19) : null,
+  };
+}
+
+export async function crawlRoundsLanded(store: AnalyticsStore): Promise<number> {
+  const [row] = await store.query<{ n: number }>('SELECT count() AS n FROM crawl_rounds');
+  return Number(row?.n ?? 0);
+}

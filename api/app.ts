@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ApiDeps } from './deps';
+import { Codes, fail } from './envelope';
+import { accountRoutes } from './routes/account-detail';
+import { systemRoutes } from './routes/system';
+import { spaHandler } from './static';
+
+/** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
+export function createApp(deps: ApiDeps): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    const id = c.req.header('x-request-id') ?? randomUUID();
+    const started = performance.now();
+    c.header('x-request-id', id);
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'same-origin');
+    await next();
+    if (c.req.path.startsWith('/fbmain/')) {
+      deps.log.info(
+        {
+          reqId: id,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  });
+
+  const fbmain = new Hono();
+  fbmain.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => fail(c, 413, Codes.BAD_INPUT, '请求体过大（上限 1 MB）'),
+    }),
+  );
+  fbmain.route('/search/v1', accountRoutes(deps));
+  fbmain.route('/', systemRoutes(deps));
+  app.route('/fbmain', fbmain);
+
+  app.get('/livez', (c) => c.json({ status: 'alive' }));
+  app.get('/health', async (c) => {
+    const r = await deps.readiness();
+    return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);
+  });
+
+  app.get('/', (c) => c.redirect('/main/', 302));
+  app.get('/favicon.ico', (c) => c.redirect('/main/favicon.svg', 301));
+  app.get('/main', (c) => c.redirect('/main/', 301));
+  app.get('/main/*', spaHandler(deps.dashboardDir));
+
+  app.notFound((c) =>
+    c.req.path.startsWith('/fbmain/')
+      ? fail(c, 404, Codes.NOT_FOUND, '接口不存在')
+      : c.text('Not Found', 404),
+  );
+  app.onError((err, c) => {
+    deps.log.error({ err, path: c.req.path }, 'unhandled error');
+    return fail(c, 500, Codes.INTERNAL, '服务器内部错误，请稍后重试');
+  });
+  return app;
+}

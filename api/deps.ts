@@ -1,0 +1,22 @@
+import type { AnalyticsStore } from '../clickhouse/store';
+import type { Logger } from '../platform/log';
+import type { MemberDb } from '../postgres/db';
+
+/** What the API needs from the rest of the program; it never knows which engines sit behind. */
+export interface ApiDeps {
+  store: AnalyticsStore;
+  db: MemberDb;
+  log: Logger;
+  /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
+  demo: boolean;
+  /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */
+  imageHosts: string[];
+  /** Built dashboard folder. */
+  dashboardDir: string;
+  readiness: () => Promise<Readiness>;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: Record<string, boolean>;
+}

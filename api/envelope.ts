@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+/** Codes of the /fbmain envelope (spec §8) plus the platform's own for bad input and missing objects. */
+export const Codes = {
+  OK: 0,
+  BAD_INPUT: 40000,
+  LEVEL_INSUFFICIENT: 40002,
+  NOT_FOUND: 40004,
+  ALREADY_IN_GROUP: 40005,
+  INTERNAL: 50000,
+  UNAVAILABLE: 50300,
+} as const;
+
+export const ok = <T>(c: Context, data: T) => c.json({ error_code: Codes.OK, msg: 'success', data });
+
+export const fail = (c: Context, status: ContentfulStatusCode, error_code: number, msg: string) =>
+  c.json({ error_code, msg }, status);
+
+/** Field names shown in validation messages. */
+const FIELD_LABELS: Record<string, string> = {
+  mId: '公众号ID (mId)',
+  page: '页码 (page)',
+  num: '每页条数 (num)',
+  kw: '关键词 (kw)',
+  kw_type: '搜索范围 (kw_type)',
+  is_hot: '只看爆文 (is_hot)',
+  top: '只看头条 (top)',
+  start_time: '开始日期 (start_time)',
+  end_time: '结束日期 (end_time)',
+  url: '图片地址 (url)',
+};
+
+export function describeIssues(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return '参数错误';
+  const field = String(first.path[0] ?? '');
+  return `参数错误：${FIELD_LABELS[field] ?? field} ${first.message}`;
+}
+
+/** Reads query and (for POST) form or JSON body into one object; a malformed body reads as empty. */
+export async function readInput(c: Context): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = { ...c.req.query() };
+  if (c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? '';
+    try {
+      if (type.includes('application/json')) Object.assign(input, await c.req.json());
+      else if (type.includes('form')) Object.assign(input, await c.req.parseBody());
+    } catch {
+      // Unparseable bodies fall through to schema validation, which names the missing field.
+    }
+  }
+  return input;
+}
+
+export async function parseInput<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  const r = schema.safeParse(await readInput(c));
+  if (r.success) return { ok: true, data: r.data };
+  return { ok: false, response: fail(c, 400, Codes.BAD_INPUT, describeIssues(r.error)) };
+}

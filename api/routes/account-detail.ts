@@ -1,0 +1,217 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import {
+  accountArticleStats,
+  getAccount,
+  historyArticles,
+  ownerAccountCount,
+  searchAccounts,
+} from '../accounts-query';
+import type { ApiDeps } from '../deps';
+import { Codes, fail, ok, parseInput } from '../envelope';
+
+const mid = z.coerce
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .positive('必须是正整数')
+  .max(Number.MAX_SAFE_INTEGER, '超出范围');
+const page = z.coerce
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .min(1, '最小为 1')
+  .max(10_000, '最大为 10000')
+  .default(1);
+const flag = z.coerce
+  .number({ message: '只能是 0 或 1' })
+  .int()
+  .min(0, '只能是 0 或 1')
+  .max(1, '只能是 0 或 1')
+  .default(0);
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
+  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const keyword = z.string().trim().max(50, '不能超过 50 个字符').default('');
+
+const detailInput = z.object({ mId: mid });
+
+const pubListInput = z
+  .object({
+    mId: mid,
+    page,
+    // The history pager is 20 per page only (spec §9); smaller pages are allowed for API callers.
+    num: z.coerce
+      .number({ message: '必须是数字' })
+      .int('必须是整数')
+      .min(1, '最小为 1')
+      .max(20, '最大为 20')
+      .default(20),
+    kw: keyword,
+    kw_type: z.enum(['title', 'body'], { message: '只能是 title 或 body' }).default('title'),
+    is_hot: flag,
+    top: flag,
+    start_time: date,
+    end_time: date,
+  })
+  .refine((v) => !v.start_time || !v.end_time || v.start_time <= v.end_time, {
+    message: '不能早于开始日期',
+    path: ['end_time'],
+  });
+
+const searchInput = z.object({
+  kw: keyword,
+  page,
+  num: z.coerce
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '最小为 1')
+    .max(50, '最大为 50')
+    .default(20),
+});
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Account search, detail and history posts (spec §7 Search). */
+export function accountRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const { store, db } = deps;
+
+  const detail = async (c: Context) => {
+    const input = await parseInput(c, detailInput);
+    if (!input.ok) return input.response;
+    const id = input.data.mId;
+    const account = await getAccount(store, id);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const [stats, ownerTotal, collect] = await Promise.all([
+      accountArticleStats(store, id),
+      ownerAccountCount(store, account.owner),
+      db.query<{ n: number }>(
+        'SELECT count(DISTINCT user_id)::int AS n FROM account_favorites WHERE mid = $1',
+        [id],
+      ),
+    ]);
+    return ok(c, {
+      account: {
+        mid: Number(account.mid),
+        name: account.name,
+        mp_name: account.name,
+        wx: account.wxid,
+        wxid: account.wxid,
+        avatar: account.avatar,
+        qrcode: account.qrcode,
+        owner: account.owner,
+        zhuti: account.owner,
+        area: account.area,
+        desc: account.description,
+        media: account.media,
+        tag: account.tags,
+        collect_count: collect[0]?.n ?? 0,
+        // Favourite state is per member; visitors have none.
+        is_favorite: 0,
+        mp_fetch_sum: stats.fetched,
+        have_owner: account.owner ? 1 : 0,
+        is_avatar: account.avatar ? 1 : 0,
+        // owner_total counts every account of the owner, this one included; same_owner the others.
+        owner_total: ownerTotal,
+        same_owner: Math.max(0, ownerTotal - 1),
+        pubtime: stats.lastPub,
+        reg_time: account.reg_time,
+        update_time: account.update_time.slice(0, 19),
+        url_link_total: stats.links,
+      },
+    });
+  };
+  app.get('/mp_detail', detail);
+  app.post('/mp_detail', detail);
+
+  const pubList = async (c: Context) => {
+    const input = await parseInput(c, pubListInput);
+    if (!input.ok) return input.response;
+    const q = input.data;
+    const account = await getAccount(store, q.mId);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const { total, rows } = await historyArticles(store, {
+      mid: q.mId,
+      page: q.page,
+      num: q.num,
+      kw: q.kw,
+      kwType: q.kw_type,
+      hotOnly: q.is_hot === 1,
+      headlineOnly: q.top === 1,
+      start: q.start_time ?? null,
+      end: q.end_time ?? null,
+    });
+    const favs = rows.length
+      ? await db.query<{ aid: string; n: number }>(
+          'SELECT aid, count(DISTINCT user_id)::int AS n FROM article_favorites WHERE mid = $1 AND aid = ANY($2) GROUP BY aid',
+          [q.mId, rows.map((r) => r.aid)],
+        )
+      : [];
+    const favCount = new Map(favs.map((f) => [f.aid, f.n]));
+    // Group by push: articles of one push share the post time (spec: History article group).
+    const groups: { postTime: string; update_time: string; articles: unknown[] }[] = [];
+    for (const r of rows) {
+      let g = groups[groups.length - 1];
+      if (!g || g.postTime !== r.pubtime) {
+        g = { postTime: r.pubtime, update_time: '', articles: [] };
+        groups.push(g);
+      }
+      if (r.up_time > g.update_time) g.update_time = r.up_time;
+      const avgRead = Number(r.avg_read) || 0;
+      const avgZan = Number(r.avg_zan) || 0;
+      g.articles.push({
+        position: Number(r.idx),
+        tag: Number(r.copyright_stat) === 11 ? 1 : 0,
+        title: r.title,
+        href: r.href,
+        avg_zan: round2(avgZan),
+        relative_zan: avgZan > 0 ? round2(Number(r.likes) / avgZan) : 0,
+        quality_num: avgRead > 0 ? round2(Number(r.reads) / avgRead) : 0,
+        avg_read: Math.round(avgRead),
+        read: Number(r.reads),
+        zan: Number(r.likes),
+        looking: Number(r.looking),
+        is_favorite: 0,
+        favorite_count: favCount.get(r.aid) ?? 0,
+        up_time: r.up_time,
+        aid: r.aid,
+        mid: q.mId,
+        mp_name: account.name,
+        np_name: account.name,
+      });
+    }
+    return ok(c, { total, article_list: groups });
+  };
+  app.get('/detail_pubList', pubList);
+  app.post('/detail_pubList', pubList);
+
+  app.post('/key_search', async (c) => {
+    const input = await parseInput(c, searchInput);
+    if (!input.ok) return input.response;
+    const { kw, page: p, num } = input.data;
+    const { total, rows } = await searchAccounts(store, kw, p, num);
+    return ok(c, {
+      total,
+      accounts: rows.map((r) => ({
+        mid: Number(r.mid),
+        name: r.name,
+        mp_name: r.name,
+        wx: r.wxid,
+        wxid: r.wxid,
+        avatar: r.avatar,
+        owner: r.owner,
+        zhuti: r.owner,
+        area: r.area,
+        media: r.media,
+        tag: r.tags,
+        desc: r.description,
+        mp_fetch_sum: Number(r.fetched ?? 0),
+        pubtime: r.last_pub,
+      })),
+    });
+  });
+
+  return app;
+}

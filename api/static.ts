@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves the built SPA under /main/: files by path, and index.html for every other path so
+ * history-mode routes survive a reload. Hashed assets are cached for a year, index.html never.
+ */
+export function spaHandler(dir: string, base = '/main/') {
+  const root = path.resolve(dir);
+  return async (c: Context) => {
+    const index = path.join(root, 'index.html');
+    if (!existsSync(index)) {
+      return c.text('控制台尚未构建：请先运行 npm run build（npm start 会自动构建）。', 503);
+    }
+    const rel = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length);
+    const file = path.resolve(root, rel);
+    if (rel && file.startsWith(root + path.sep)) {
+      const st = await stat(file).catch(() => null);
+      if (st?.isFile()) {
+        const immutable = rel.startsWith('assets/');
+        return c.body(await readFile(file), 200, {
+          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+      }
+      // A missing asset is a 404, not the SPA shell (which would hide a broken build).
+      if (rel.startsWith('assets/')) return c.text('Not Found', 404);
+    }
+    return c.body(await readFile(index), 200, {
+      'content-type': TYPES['.html'] as string,
+      'cache-control': 'no-cache',
+    });
+  };
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { Session } from 'chdb';
+import type { AnalyticsStore, QueryParams } from './store';
+
+/**
+ * chDB (ClickHouse in-process). Only the async API is used so queries run off the event loop.
+ * chDB allows one data path per process, so a process opens exactly one of these.
+ */
+export class ChdbStore implements AnalyticsStore {
+  readonly kind = 'chdb' as const;
+  private session: Session;
+
+  constructor(dataPath: string) {
+    mkdirSync(dataPath, { recursive: true });
+    this.session = new Session(dataPath);
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
+    const res = params
+      ? await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' })
+      : await this.session.queryAsync(sql, { format: 'JSONEachRow' });
+    const text = res.text();
+    if (text.length === 0) return [];
+    const rows: T[] = [];
+    for (const line of text.split('\n')) if (line.length > 0) rows.push(JSON.parse(line) as T);
+    return rows;
+  }
+
+  async exec(sql: string, params?: QueryParams): Promise<void> {
+    if (params) await this.session.queryBindAsync(sql, params, { format: 'Null' });
+    else await this.session.queryAsync(sql, { format: 'Null' });
+  }
+
+  async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+    if (rows.length === 0) return;
+    // JSONEachRow as one buffer: the engine parses it natively, no SQL text is built from values.
+    let payload = '';
+    for (const r of rows) payload += `${JSON.stringify(r)}\n`;
+    await this.session.insert({ table, values: Buffer.from(payload), format: 'JSONEachRow' });
+  }
+
+  async close(): Promise<void> {
+    this.session.close();
+  }
+}

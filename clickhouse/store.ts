@@ -1,0 +1,17 @@
+/** Values bound server-side as {name:Type} placeholders; user input never enters SQL text. */
+export type QueryParams = Record<string, string | number | boolean | null | readonly (string | number)[]>;
+
+/**
+ * The one analytics-store client every component uses. The embedded implementation is chDB;
+ * a ClickHouse server implementation sits behind the same interface.
+ */
+export interface AnalyticsStore {
+  readonly kind: 'chdb' | 'clickhouse';
+  /** Runs a read query and returns its rows as objects. */
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
+  /** Runs a statement that returns nothing (DDL, INSERT … SELECT). */
+  exec(sql: string, params?: QueryParams): Promise<void>;
+  /** Inserts rows (objects keyed by column name) in one batch. */
+  insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
+  close(): Promise<void>;
+}

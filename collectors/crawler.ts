@@ -1,0 +1,213 @@
+import PQueue from 'p-queue';
+import type { Bus } from '../bus/bus';
+import type { AccountMessage, ArticleMessage, SnapshotMessage } from '../bus/messages';
+import type { Logger } from '../platform/log';
+import { midOf } from '../platform/wechat-ids';
+import type { Source, SourceArticle } from './source';
+
+export interface CrawlerOptions {
+  /** How far back the first round reads each account's history. */
+  crawlDays: number;
+  /** Seconds between rounds after the first. */
+  intervalS: number;
+  /** Upstream requests in flight at once. */
+  concurrency: number;
+  /** Articles younger than this keep getting counter snapshots each round. */
+  trackDays?: number;
+  name?: string;
+}
+
+interface Known {
+  article: SourceArticle;
+  mid: number;
+}
+
+const PAGE = 5;
+
+/**
+ * Crawls every account the source lists: profile, post list, and counters of recent articles,
+ * publishing accounts, articles and snapshots to the bus. The first round reads crawlDays of history;
+ * later rounds read the newest page and refresh counters of articles still inside trackDays.
+ */
+export class Crawler {
+  private queue: PQueue;
+  private known = new Map<string, Known>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private round = 0;
+  readonly name: string;
+  firstRoundDone = false;
+
+  constructor(
+    private source: Source,
+    private bus: Bus,
+    private log: Logger,
+    private opts: CrawlerOptions,
+  ) {
+    this.queue = new PQueue({ concurrency: opts.concurrency });
+    this.name = opts.name ?? `collector-${process.pid}`;
+  }
+
+  start(): void {
+    const loop = async () => {
+      if (this.stopped) return;
+      this.running = this.runRound().catch((err) => this.log.error({ err }, 'crawl round failed'));
+      await this.running;
+      this.running = null;
+      if (!this.stopped) this.timer = setTimeout(loop, this.opts.intervalS * 1000);
+    };
+    void loop();
+  }
+
+  /** Stops scheduling, lets requests in flight finish, and waits for the round's publishes. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.queue.clear();
+    await this.queue.onIdle();
+    await this.running;
+  }
+
+  async runRound(): Promise<void> {
+    const round = ++this.round;
+    const first = round === 1;
+    const started = Date.now();
+    const nowS = Math.floor(started / 1000);
+    const horizon = nowS - (first ? this.opts.crawlDays : 2) * 86_400;
+    const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
+    const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
+
+    const accounts = await this.allAccounts();
+    await Promise.all(
+      accounts.map((biz) =>
+        this.queue.add(async () => {
+          if (this.stopped) return;
+          try {
+            const s = await this.crawlAccount(biz, first, horizon, trackFrom);
+            stats.accounts++;
+            stats.articles += s.articles;
+            stats.snapshots += s.snapshots;
+          } catch (err) {
+            stats.errors++;
+            this.log.warn({ err: (err as Error).message, biz }, 'account crawl failed');
+          }
+        }),
+      ),
+    );
+    if (this.stopped && stats.accounts < accounts.length) return;
+    // The marker goes out only after everything of the round was accepted by the bus.
+    await this.bus.drain();
+    await this.bus.publish('crawl.rounds', [
+      {
+        key: this.name,
+        value: { collector: this.name, round, started_at: started, finished_at: Date.now(), ...stats },
+      },
+    ]);
+    // Forget articles too old to be re-listed or re-counted, so memory stays bounded.
+    for (const [k, v] of this.known)
+      if (v.article.createTime < Math.min(horizon, trackFrom)) this.known.delete(k);
+    if (first) this.firstRoundDone = true;
+    this.log.info({ round, ms: Date.now() - started, ...stats }, 'crawl round finished');
+  }
+
+  private async allAccounts(): Promise<string[]> {
+    const out: string[] = [];
+    for (let begin = 0; ; begin += 20) {
+      const page = await this.queue.add(() => this.source.listAccounts(begin, 20));
+      out.push(...page.accounts.map((a) => a.biz));
+      if (page.accounts.length === 0 || out.length >= page.total) break;
+    }
+    return out;
+  }
+
+  private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
+    const p = await this.source.profile(biz);
+    const mid = midOf(biz);
+    const account: AccountMessage = {
+      mid,
+      biz,
+      name: p.name,
+      wxid: p.alias,
+      gh_id: p.ghId,
+      avatar: p.avatar,
+      qrcode: p.qrcode,
+      owner: p.owner,
+      area: p.area,
+      desc: p.signature,
+      media: p.industry,
+      tags: p.tags,
+      reg_time: p.regTime,
+      crawled_at: Date.now(),
+    };
+    await this.bus.publish('accounts', [{ key: String(mid), value: account }]);
+
+    const fresh: SourceArticle[] = [];
+    for (let begin = 0; ; begin += PAGE) {
+      const page = await this.source.listPushes(biz, begin, PAGE);
+      let reachedHorizon = false;
+      for (const push of page.pushes) {
+        if (push.time < horizon) {
+          reachedHorizon = true;
+          break;
+        }
+        for (const a of push.articles)
+          if (first || !this.known.has(`${biz}/${a.msgid}_${a.idx}`)) fresh.push(a);
+      }
+      if (reachedHorizon || page.pushes.length < PAGE || begin + PAGE >= page.total) break;
+    }
+    if (fresh.length > 0) {
+      const now = Date.now();
+      await this.bus.publish(
+        'articles',
+        fresh.map((a) => {
+          this.known.set(`${biz}/${a.msgid}_${a.idx}`, { article: a, mid });
+          const value: ArticleMessage = {
+            aid: `${a.msgid}_${a.idx}`,
+            mid,
+            biz,
+            msgid: a.msgid,
+            idx: a.idx,
+            sn: a.sn,
+            title: a.title,
+            digest: a.digest,
+            cover: a.cover,
+            author: a.author,
+            href: a.link,
+            pubtime: a.createTime,
+            copyright_stat: a.copyrightStat,
+            source_url: a.sourceUrl,
+            crawled_at: now,
+          };
+          return { key: String(mid), value };
+        }),
+      );
+    }
+
+    // Counters: every article of the first round, then those still young enough to move.
+    const toCount = first
+      ? fresh
+      : [...this.known.values()]
+          .filter((k) => k.mid === mid && k.article.createTime >= trackFrom)
+          .map((k) => k.article);
+    const snapshots: { key: string; value: SnapshotMessage }[] = [];
+    for (const a of toCount) {
+      const c = await this.source.counts(a);
+      snapshots.push({
+        key: String(mid),
+        value: {
+          aid: `${a.msgid}_${a.idx}`,
+          mid,
+          ts: Math.floor(Date.now() / 1000),
+          read: c.read,
+          zan: c.zan,
+          looking: c.looking,
+          share: c.share,
+          comment: c.comment,
+        },
+      });
+    }
+    await this.bus.publish('snapshots', snapshots);
+    return { articles: fresh.length, snapshots: snapshots.length };
+  }
+}

@@ -1,0 +1,58 @@
+/** What a collector needs from an upstream; every source (simulator, WeChat routes) implements it. */
+
+export interface SourceAccount {
+  biz: string;
+  name: string;
+  alias: string;
+  avatar: string;
+}
+
+export interface SourceProfile extends SourceAccount {
+  ghId: string;
+  owner: string;
+  area: string;
+  industry: string;
+  tags: string[];
+  signature: string;
+  qrcode: string;
+  regTime: number;
+}
+
+export interface SourceArticle {
+  biz: string;
+  msgid: number;
+  idx: number;
+  sn: string;
+  title: string;
+  digest: string;
+  cover: string;
+  author: string;
+  link: string;
+  createTime: number;
+  copyrightStat: number;
+  sourceUrl: string;
+}
+
+export interface SourcePush {
+  msgid: number;
+  time: number;
+  articles: SourceArticle[];
+}
+
+export interface SourceCounts {
+  read: number;
+  zan: number;
+  looking: number;
+  share: number;
+  comment: number;
+}
+
+export interface Source {
+  readonly name: string;
+  /** Accounts the source knows, paged. */
+  listAccounts(begin: number, count: number): Promise<{ total: number; accounts: SourceAccount[] }>;
+  profile(biz: string): Promise<SourceProfile>;
+  /** Pushes newest first, paged by push (a push holds 1–8 articles). */
+  listPushes(biz: string, begin: number, count: number): Promise<{ total: number; pushes: SourcePush[] }>;
+  counts(article: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts>;
+}

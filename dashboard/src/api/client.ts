@@ -1,0 +1,104 @@
+// Single fetch wrapper for every backend call under /fbmain.
+import type { ApiEnvelope, UserInfo } from './types';
+
+export const API_PREFIX = '/fbmain';
+const TIMEOUT_MS = 50_000;
+const FALLBACK_MESSAGE = '请求失败';
+
+type ParamValue = string | number | boolean | null | undefined;
+export type Params = Record<string, ParamValue>;
+
+/** Error thrown for failed calls; `message` is the Chinese text to show. */
+export class ApiError extends Error {
+  readonly code: number | undefined;
+
+  constructor(message: string, code?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+/** Access token of the stored session, or '' when there is none. */
+export function readAccessToken(): string {
+  try {
+    const raw = localStorage.getItem('userInfo');
+    if (!raw) return '';
+    const info = JSON.parse(raw) as Partial<UserInfo> | null;
+    return typeof info?.accessToken === 'string' ? info.accessToken : '';
+  } catch {
+    return '';
+  }
+}
+
+function toSearchParams(params: Params): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    out.append(key, String(value));
+  }
+  return out;
+}
+
+/** Form-encoded body for POST calls. */
+export function formBody(fields: Params): URLSearchParams {
+  return toSearchParams(fields);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Params;
+  body?: URLSearchParams;
+  signal?: AbortSignal;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal } = options;
+  const qs = query ? toSearchParams(query).toString() : '';
+  const url = `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+
+  // 50 s timeout; also follow the caller's signal (react-query cancellation).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let envelope: ApiEnvelope<T>;
+  try {
+    const response = await fetch(url, {
+      method,
+      body,
+      credentials: 'include',
+      headers: { accessToken: readAccessToken(), Accept: 'application/json' },
+      signal: controller.signal,
+    });
+    try {
+      envelope = (await response.json()) as ApiEnvelope<T>;
+    } catch {
+      throw new ApiError(FALLBACK_MESSAGE, response.status);
+    }
+    if (!response.ok && (envelope?.error_code === undefined || envelope.error_code === 0)) {
+      throw new ApiError(FALLBACK_MESSAGE, response.status);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(FALLBACK_MESSAGE);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (envelope === null || typeof envelope !== 'object') throw new ApiError(FALLBACK_MESSAGE);
+  if (envelope.error_code !== undefined && envelope.error_code !== 0) {
+    throw new ApiError(envelope.msg || FALLBACK_MESSAGE, envelope.error_code);
+  }
+  return envelope.data as T;
+}
+
+export function apiGet<T>(path: string, query?: Params, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { method: 'GET', query, signal });
+}
+
+export function apiPostForm<T>(path: string, fields: Params, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { method: 'POST', body: formBody(fields), signal });
+}

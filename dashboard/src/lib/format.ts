@@ -1,0 +1,30 @@
+// Display helpers for numbers and article positions.
+
+const groupedInteger = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+const groupedDecimal = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+
+/** Reads, likes and similar counts: "10万+" from 100000, otherwise thousands separators. */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  if (value >= 100_000) return '10万+';
+  return groupedInteger.format(value);
+}
+
+/** Plain totals with thousands separators (no 10万+ cap). */
+export function formatTotal(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return groupedInteger.format(value);
+}
+
+/** Ratios such as relative likes and read quality: at most two decimals. */
+export function formatRatio(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return groupedDecimal.format(value);
+}
+
+const POSITION_LABELS = ['头条', '次条', '第三条', '第四条', '第五条', '第六条', '第七条', '第八条'];
+
+/** 1 头条, 2 次条, 3..8 第三条..第八条. */
+export function positionLabel(position: number): string {
+  return POSITION_LABELS[position - 1] ?? `第${position}条`;
+}

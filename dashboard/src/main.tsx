@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import './styles.css';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+  },
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('root element missing');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter basename="/main">
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ConfigProvider>
+  </StrictMode>,
+);

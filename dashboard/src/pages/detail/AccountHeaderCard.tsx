@@ -1,0 +1,52 @@
+// Header card of the account detail: identity, description, tags and counters.
+import { Card, Descriptions, Flex, Popover, Tag, Typography } from 'antd';
+import { imageProxyUrl } from '../../api/endpoints';
+import type { AccountDetail } from '../../api/types';
+import { AccountAvatar } from '../../components/AccountAvatar';
+import { accountName, accountOwner, accountWx } from '../../lib/account';
+import { formatTotal } from '../../lib/format';
+
+export function AccountHeaderCard({ account }: { account: AccountDetail }) {
+  const name = accountName(account);
+  const avatar = <AccountAvatar avatar={account.avatar} name={name} size={80} />;
+
+  return (
+    <Card className="block-gap" data-testid="account-header">
+      <Flex gap={24} wrap align="flex-start">
+        {account.qrcode ? (
+          <Popover
+            content={<img src={imageProxyUrl(account.qrcode)} alt="二维码" width={140} height={140} />}
+          >
+            {avatar}
+          </Popover>
+        ) : (
+          avatar
+        )}
+        <div className="account-header-main">
+          <Typography.Title level={3} className="account-header-name">
+            {name || '-'}
+          </Typography.Title>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            items={[
+              { key: 'wx', label: '微信号', children: accountWx(account) || '-' },
+              { key: 'owner', label: '主体', children: accountOwner(account) || '-' },
+              { key: 'media', label: '行业', children: account.media || '-' },
+              { key: 'collect', label: '收藏', children: formatTotal(account.collect_count) },
+              { key: 'fetched', label: '已抓取文章', children: formatTotal(account.mp_fetch_sum) },
+              { key: 'updated', label: '数据更新时间', children: account.update_time || '-' },
+              {
+                key: 'tags',
+                label: '标签',
+                span: 'filled',
+                children: account.tag?.length ? account.tag.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-',
+              },
+              { key: 'desc', label: '简介', span: 'filled', children: account.desc || '-' },
+            ]}
+          />
+        </div>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+// One history article: position, original badge, title link and its counters.
+import { Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import type { HistoryArticle } from '../../api/types';
+import { formatCount, formatRatio, positionLabel } from '../../lib/format';
+
+function Metric({ label, value }: { label: ReactNode; value: string }) {
+  return (
+    <span className="article-metric">
+      <span className="article-metric-label">{label}</span>
+      <span className="article-metric-value">{value}</span>
+    </span>
+  );
+}
+
+export function ArticleRow({ article }: { article: HistoryArticle }) {
+  return (
+    <div className="article-row" data-testid="article-row">
+      <div className="article-title-line">
+        <Tag color={article.position === 1 ? 'red' : 'blue'}>{positionLabel(article.position)}</Tag>
+        {article.tag === 1 && <Tag color="gold">原创</Tag>}
+        <a className="article-title" href={article.href} target="_blank" rel="noopener noreferrer">
+          {article.title || '（无标题）'}
+        </a>
+      </div>
+      <div className="article-metrics">
+        <Metric label="相对点赞值" value={formatRatio(article.relative_zan)} />
+        <Metric
+          label={
+            <Tooltip title="阅读数 ÷ 该号平均阅读数">
+              <span className="has-tooltip">相对阅读质量</span>
+            </Tooltip>
+          }
+          value={formatRatio(article.quality_num)}
+        />
+        <Metric label="阅读" value={formatCount(article.read)} />
+        <Metric label="点赞" value={formatCount(article.zan)} />
+        <Metric label="在看" value={formatCount(article.looking)} />
+        <Metric label="收藏" value={formatCount(article.favorite_count)} />
+      </div>
+    </div>
+  );
+}

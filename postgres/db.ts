@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one relational-store client: PGlite (Postgres in WASM) by default, a PostgreSQL server when
+ * DATABASE_URL is set. Same SQL dialect on both; parameters are always bound ($1, $2, …).
+ */
+export type Tx = Pick<MemberDb, 'query' | 'exec'>;
+
+export interface MemberDb {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction on one connection. */
+  transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
+  close(): Promise<void>;
+}
+
+class PgliteDb implements MemberDb {
+  readonly kind = 'pglite' as const;
+  constructor(private db: PGlite) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.db.query<T>(sql, params)).rows;
+  }
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+  async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    return this.db.transaction((tx) =>
+      fn({
+        query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+        exec: async (sql: string) => {
+          await tx.exec(sql);
+        },
+      }),
+    );
+  }
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+class ServerDb implements MemberDb {
+  readonly kind = 'postgres' as const;
+  constructor(private pool: pg.Pool) {}
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+  async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const r = await fn({
+        query: async <T>(sql: string, params: unknown[] = []) =>
+          (await client.query(sql, params)).rows as T[],
+        exec: async (sql: string) => {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return r;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export class DatabaseUnreachableError extends Error {}
+
+/** Opens the member store; a server that cannot be reached fails fast with one clear message. */
+export async function openMemberDb(opts: { databaseUrl?: string; dataDir: string }): Promise<MemberDb> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // Idle clients can error when the server restarts; the pool replaces them, the process must not die.
+    pool.on('error', () => {});
+    try {
+      await pool.query('SELECT 1');
+    } catch (e) {
+      await pool.end().catch(() => {});
+      const u = new URL(opts.databaseUrl);
+      throw new DatabaseUnreachableError(
+        `无法连接 PostgreSQL (DATABASE_URL=${u.protocol}//${u.host}${u.pathname})：${(e as Error).message}`,
+      );
+    }
+    return new ServerDb(pool);
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  return new PgliteDb(await PGlite.create(opts.dataDir));
+}

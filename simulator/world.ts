@@ -1,0 +1,270 @@
+import { bizOf } from '../platform/wechat-ids';
+import { hash32, Rng } from './rng';
+import {
+  CITIES,
+  CITY_AREA,
+  INDUSTRIES,
+  type Industry,
+  NAME_PREFIXES,
+  NAME_SUFFIXES,
+  OWNER_KINDS,
+  OWNER_WORDS,
+  TITLE_TEMPLATES,
+} from './vocabulary';
+
+const DAY_MS = 86_400_000;
+const BEIJING_OFFSET_MS = 8 * 3_600_000;
+/** Read share of each position relative to the headline (positions 1–8). */
+const POSITION_FACTOR = [1, 0.42, 0.28, 0.22, 0.18, 0.15, 0.13, 0.12] as const;
+
+export interface SimAccount {
+  mid: number;
+  biz: string;
+  name: string;
+  alias: string;
+  ghId: string;
+  owner: string;
+  city: string;
+  area: string;
+  industry: Industry;
+  tags: string[];
+  signature: string;
+  regTime: number;
+  /** True followers; skewed log-normal, a few large accounts and many small ones. */
+  fans: number;
+  pushProb: number;
+  pushHour: number;
+  maxPositions: number;
+  openRate: number;
+  likeRate: number;
+  lookRate: number;
+  originalRate: number;
+}
+
+export interface SimArticle {
+  aid: string;
+  biz: string;
+  mid: number;
+  msgid: number;
+  idx: number;
+  sn: string;
+  title: string;
+  digest: string;
+  author: string;
+  createTime: number;
+  copyrightStat: number;
+  sourceUrl: string;
+  final: Counts;
+  /** Time constant of the read curve, seconds. */
+  tau: number;
+}
+
+export interface SimPush {
+  msgid: number;
+  time: number;
+  articles: SimArticle[];
+}
+
+export interface Counts {
+  read: number;
+  zan: number;
+  looking: number;
+  share: number;
+  comment: number;
+}
+
+export interface WorldOptions {
+  seed: number;
+  accounts: number;
+  historyDays: number;
+  /** The simulator's clock in ms; real time or a fixed instant. */
+  now: () => number;
+}
+
+/**
+ * The demo population, deterministic from the seed. Accounts are made up front; each account's
+ * pushes are generated per day on first use, so any slice of history is cheap and reproducible.
+ */
+export class SimWorld {
+  readonly accounts: SimAccount[] = [];
+  private byBiz = new Map<string, SimAccount>();
+  private dayCache = new Map<number, Map<number, SimPush | null>>();
+
+  constructor(readonly opts: WorldOptions) {
+    const owners = this.makeOwners(Math.max(3, Math.ceil(opts.accounts / 3)));
+    const names = new Set<string>();
+    for (let i = 0; i < opts.accounts; i++) {
+      const a = this.makeAccount(i, owners, names);
+      this.accounts.push(a);
+      this.byBiz.set(a.biz, a);
+    }
+  }
+
+  now(): number {
+    return this.opts.now();
+  }
+
+  account(biz: string): SimAccount | undefined {
+    return this.byBiz.get(biz);
+  }
+
+  private makeOwners(n: number): string[] {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; out.length < n && i < n * 20; i++) {
+      const r = Rng.of(this.opts.seed, 'owner', i);
+      const name = `${r.pick(CITIES)}${r.pick(OWNER_WORDS)}${r.pick(OWNER_KINDS)}有限公司`;
+      if (!seen.has(name)) {
+        seen.add(name);
+        out.push(name);
+      }
+    }
+    return out;
+  }
+
+  private makeAccount(i: number, owners: string[], names: Set<string>): SimAccount {
+    const r = Rng.of(this.opts.seed, 'account', i);
+    const mid = 3_000_000_000 + i * 7919 + r.int(0, 7000);
+    const industry = r.pick(INDUSTRIES);
+    const city = r.pick(CITIES);
+    let name = '';
+    for (let k = 0; k < 50 && (name === '' || names.has(name)); k++) {
+      const head = r.chance(0.5) ? city : r.pick(NAME_PREFIXES);
+      name = `${head}${r.pick(industry.topics)}${r.pick(NAME_SUFFIXES)}`;
+    }
+    if (names.has(name)) name = `${name}${i}`;
+    names.add(name);
+    // Zipf-like owner choice: a few owners run many accounts (同主体).
+    const owner = owners[Math.min(owners.length - 1, Math.floor(owners.length * r.next() ** 2.2))] as string;
+    const fans = Math.round(Math.min(5_000_000, Math.max(300, r.logNormal(9.2, 1.5))));
+    const big = fans > 100_000;
+    const tags = [...new Set([r.pick(industry.tags), r.pick(industry.tags), r.pick(industry.tags)])];
+    return {
+      mid,
+      biz: bizOf(mid),
+      name,
+      alias: `${industry.slug}_${r.hex(4)}${r.int(10, 99)}`,
+      ghId: `gh_${r.hex(12)}`,
+      owner,
+      city,
+      area: CITY_AREA[city] ?? city,
+      industry,
+      tags,
+      signature: `${name}：专注${industry.name}，每天分享${r.pick(industry.keywords)}等${industry.tags.slice(0, 2).join('、')}内容。`,
+      regTime: Math.floor(Date.UTC(2013, 0, 1) / 1000) + r.int(0, 11 * 365) * 86_400,
+      fans,
+      pushProb: big ? 0.85 + r.next() * 0.15 : 0.35 + r.next() * 0.5,
+      pushHour: r.pick([7, 8, 12, 17, 18, 20, 21, 22]),
+      maxPositions: big ? r.int(3, 8) : r.int(1, 4),
+      openRate: 0.015 + r.next() * 0.06,
+      likeRate: 0.006 + r.next() * 0.02,
+      lookRate: 0.002 + r.next() * 0.01,
+      originalRate: 0.2 + r.next() * 0.6,
+    };
+  }
+
+  /** The push of one Beijing calendar day, or null when the account did not post that day. */
+  private pushOfDay(a: SimAccount, day: number): SimPush | null {
+    let m = this.dayCache.get(a.mid);
+    if (!m) {
+      m = new Map();
+      this.dayCache.set(a.mid, m);
+    }
+    const cached = m.get(day);
+    if (cached !== undefined) return cached;
+    const r = Rng.of(this.opts.seed, 'push', a.mid, day);
+    let push: SimPush | null = null;
+    if (r.chance(a.pushProb)) {
+      const time =
+        Math.floor((day * DAY_MS - BEIJING_OFFSET_MS) / 1000) +
+        a.pushHour * 3600 +
+        r.int(0, 59) * 60 +
+        r.int(0, 59);
+      const msgid = 2_247_480_000 + (day % 100_000);
+      const n = r.int(1, a.maxPositions);
+      const articles: SimArticle[] = [];
+      for (let idx = 1; idx <= n; idx++) articles.push(this.makeArticle(a, msgid, idx, time));
+      push = { msgid, time, articles };
+    }
+    m.set(day, push);
+    return push;
+  }
+
+  private makeArticle(a: SimAccount, msgid: number, idx: number, time: number): SimArticle {
+    const r = Rng.of(this.opts.seed, 'article', a.mid, msgid, idx);
+    const kw = r.pick(a.industry.keywords);
+    const title = r
+      .pick(TITLE_TEMPLATES)
+      .replace('{kw}', kw)
+      .replace('{n}', String(r.int(3, 9)))
+      .replace('{city}', a.city);
+    // Rare viral hits on small accounts (低粉爆文).
+    const viral = a.fans < 30_000 && r.chance(0.004);
+    const factor = POSITION_FACTOR[idx - 1] ?? 0.1;
+    const read = Math.max(
+      3,
+      Math.round(a.fans * a.openRate * factor * r.logNormal(0, 0.45) * (viral ? 20 + r.next() * 120 : 1)),
+    );
+    const original = r.chance(a.originalRate);
+    return {
+      aid: `${msgid}_${idx}`,
+      biz: a.biz,
+      mid: a.mid,
+      msgid,
+      idx,
+      sn: hash32(this.opts.seed, 'sn', a.mid, msgid, idx).toString(16).padStart(8, '0') + r.hex(24),
+      title,
+      digest: `${title.slice(0, 12)}……${a.name}为你带来关于${kw}的最新内容。`,
+      author: original ? r.pick(['小编', '主编', a.name, '特约作者', '编辑部']) : '',
+      createTime: time,
+      copyrightStat: original ? 11 : 0,
+      sourceUrl: r.chance(0.3) ? `https://www.example.com/${a.industry.slug}/${msgid}${idx}` : '',
+      final: {
+        read,
+        zan: Math.round(read * a.likeRate * r.logNormal(0, 0.3)),
+        looking: Math.round(read * a.lookRate * r.logNormal(0, 0.3)),
+        share: Math.round(read * (0.01 + r.next() * 0.04)),
+        comment: Math.round(read * (0.0005 + r.next() * 0.003)),
+      },
+      tau: (idx === 1 ? 5 : 7) * 3600 * (0.7 + r.next() * 0.6),
+    };
+  }
+
+  /** Pushes visible at the simulator's now, newest first, within the history window. */
+  pushes(a: SimAccount): SimPush[] {
+    const nowMs = this.now();
+    const nowS = Math.floor(nowMs / 1000);
+    const lastDay = Math.floor((nowMs + BEIJING_OFFSET_MS) / DAY_MS);
+    const out: SimPush[] = [];
+    for (let d = lastDay; d > lastDay - this.opts.historyDays; d--) {
+      const p = this.pushOfDay(a, d);
+      if (p && p.time <= nowS) out.push(p);
+    }
+    return out;
+  }
+
+  findArticle(biz: string, msgid: number, idx: number): SimArticle | undefined {
+    const a = this.byBiz.get(biz);
+    if (!a) return undefined;
+    const day = msgid - 2_247_480_000;
+    const nowDay = Math.floor((this.now() + BEIJING_OFFSET_MS) / DAY_MS);
+    // msgid encodes the day modulo 100000; find the matching day near now.
+    const fullDay = nowDay - ((((nowDay - day) % 100_000) + 100_000) % 100_000);
+    const p = this.pushOfDay(a, fullDay);
+    if (!p || p.time > Math.floor(this.now() / 1000)) return undefined;
+    return p.articles[idx - 1];
+  }
+
+  /** Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value. */
+  counts(art: SimArticle, atMs = this.now()): Counts {
+    const age = Math.max(0, atMs / 1000 - art.createTime);
+    const f = (v: number, lag: number) => Math.floor(v * (1 - Math.exp(-age / (art.tau * lag))));
+    return {
+      read: f(art.final.read, 1),
+      zan: f(art.final.zan, 1.3),
+      looking: f(art.final.looking, 1.3),
+      share: f(art.final.share, 1.1),
+      comment: f(art.final.comment, 1.6),
+    };
+  }
+}
