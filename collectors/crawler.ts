@@ -1,6 +1,7 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
 import type { AccountMessage, ArticleMessage, SnapshotMessage } from '../bus/messages';
+import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
 import type { Source, SourceArticle } from './source';
@@ -15,6 +16,8 @@ export interface CrawlerOptions {
   /** Articles younger than this keep getting counter snapshots each round. */
   trackDays?: number;
   name?: string;
+  /** Upstream time: snapshots are stamped with it and history windows measured from it. */
+  clock?: Clock;
 }
 
 interface Known {
@@ -37,7 +40,10 @@ export class Crawler {
   private stopped = false;
   private round = 0;
   readonly name: string;
+  private clock: Clock;
   firstRoundDone = false;
+  /** Messages the bus accepted from this collector, by topic. */
+  readonly published = { accounts: 0, articles: 0, snapshots: 0 };
 
   constructor(
     private source: Source,
@@ -47,6 +53,7 @@ export class Crawler {
   ) {
     this.queue = new PQueue({ concurrency: opts.concurrency });
     this.name = opts.name ?? `collector-${process.pid}`;
+    this.clock = opts.clock ?? realClock;
   }
 
   start(): void {
@@ -64,16 +71,17 @@ export class Crawler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    this.queue.clear();
+    // Queued tasks see `stopped` and return at once; clearing the queue would orphan their promises.
     await this.queue.onIdle();
     await this.running;
+    this.log.info({ published: this.published }, 'collector stopped');
   }
 
   async runRound(): Promise<void> {
     const round = ++this.round;
     const first = round === 1;
     const started = Date.now();
-    const nowS = Math.floor(started / 1000);
+    const nowS = Math.floor(this.clock.now() / 1000);
     const horizon = nowS - (first ? this.opts.crawlDays : 2) * 86_400;
     const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
     const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
@@ -138,9 +146,10 @@ export class Crawler {
       media: p.industry,
       tags: p.tags,
       reg_time: p.regTime,
-      crawled_at: Date.now(),
+      crawled_at: this.clock.now(),
     };
     await this.bus.publish('accounts', [{ key: String(mid), value: account }]);
+    this.published.accounts++;
 
     const fresh: SourceArticle[] = [];
     for (let begin = 0; ; begin += PAGE) {
@@ -157,7 +166,7 @@ export class Crawler {
       if (reachedHorizon || page.pushes.length < PAGE || begin + PAGE >= page.total) break;
     }
     if (fresh.length > 0) {
-      const now = Date.now();
+      const now = this.clock.now();
       await this.bus.publish(
         'articles',
         fresh.map((a) => {
@@ -182,6 +191,7 @@ export class Crawler {
           return { key: String(mid), value };
         }),
       );
+      this.published.articles += fresh.length;
     }
 
     // Counters: every article of the first round, then those still young enough to move.
@@ -198,7 +208,7 @@ export class Crawler {
         value: {
           aid: `${a.msgid}_${a.idx}`,
           mid,
-          ts: Math.floor(Date.now() / 1000),
+          ts: Math.floor(this.clock.now() / 1000),
           read: c.read,
           zan: c.zan,
           looking: c.looking,
@@ -208,6 +218,7 @@ export class Crawler {
       });
     }
     await this.bus.publish('snapshots', snapshots);
+    this.published.snapshots += snapshots.length;
     return { articles: fresh.length, snapshots: snapshots.length };
   }
 }

@@ -52,7 +52,7 @@ const envSchema = z.object({
   SIM_SEED: z.coerce.number({ message: '必须是整数' }).int('必须是整数').default(20261122),
   SIM_ACCOUNTS: positiveInt(300, 1_000_000),
   SIM_HISTORY_DAYS: positiveInt(90, 3650),
-  SIM_CLOCK: z
+  CLOCK: z
     .string()
     .trim()
     .default('real')
@@ -61,11 +61,11 @@ const envSchema = z.object({
     }),
   CRAWL_DAYS: positiveInt(30, 3650),
   CRAWL_INTERVAL_S: positiveInt(300, 86_400),
-  CRAWL_CONCURRENCY: positiveInt(16, 256),
+  CRAWL_CONCURRENCY: positiveInt(32, 256),
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string; simClockFixedMs: number | null };
+export type Config = z.output<typeof envSchema> & { dataDir: string; clockFixedMs: number | null };
 
 export class ConfigError extends Error {}
 
@@ -88,6 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, roleArg?: string): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
-    simClockFixedMs: c.SIM_CLOCK.startsWith('fixed:') ? Date.parse(c.SIM_CLOCK.slice(6)) : null,
+    clockFixedMs: c.CLOCK.startsWith('fixed:') ? Date.parse(c.CLOCK.slice(6)) : null,
   };
 }

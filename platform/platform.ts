@@ -14,6 +14,7 @@ import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { StreamWriter } from '../stream/writer';
+import { fixedClock, realClock } from './clock';
 import { type Config, ConfigError } from './config';
 import type { Logger } from './log';
 
@@ -50,6 +51,7 @@ function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, 
  */
 export async function startPlatform(config: Config, log: Logger): Promise<Platform> {
   const role = config.ROLE;
+  const clock = config.clockFixedMs === null ? realClock : fixedClock(config.clockFixedMs);
   if (role === 'collector' || role === 'stream') {
     throw new ConfigError(
       `配置错误 (configuration error): ROLE=${role} 需要一个跨进程的消息总线 (Kafka)，而内置总线只在 ROLE=all 的单进程中可用`,
@@ -69,13 +71,12 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
   try {
     let simulator: RunningSimulator | null = null;
     if (role === 'simulator' || (role === 'all' && !config.SIMULATOR_URL)) {
-      const fixed = config.simClockFixedMs;
       simulator = await startSimulator(
         {
           seed: config.SIM_SEED,
           accounts: config.SIM_ACCOUNTS,
           historyDays: config.SIM_HISTORY_DAYS,
-          now: fixed === null ? () => Date.now() : () => fixed,
+          now: () => clock.now(),
           host: config.SIMULATOR_HOST,
           port: config.SIMULATOR_PORT,
         },
@@ -122,6 +123,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         crawlDays: config.CRAWL_DAYS,
         intervalS: config.CRAWL_INTERVAL_S,
         concurrency: config.CRAWL_CONCURRENCY,
+        clock,
       });
       stops.push(() => (crawler as Crawler).stop());
       crawler.start();

@@ -1,14 +1,41 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs beyond npm packages: Debian's Chromium (browser tests, driven by
-# playwright-core) and CJK fonts (without them every Chinese glyph renders as a box).
+# Installs and starts what the test suite needs beyond npm packages:
+#  - Debian's Chromium for the browser tests (driven by playwright-core) and CJK fonts (without them
+#    every Chinese glyph renders as a box);
+#  - a PostgreSQL server on 127.0.0.1:5432 for the member-store tests against a real server
+#    (started if installed but stopped; installed with loopback trust auth if absent).
 set -euo pipefail
+SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+export DEBIAN_FRONTEND=noninteractive
+updated=0
+apt_install() {
+  [ $updated -eq 1 ] || { $SUDO apt-get update -qq; updated=1; }
+  $SUDO apt-get install -y -qq --no-install-recommends "$@" >/dev/null 2>&1
+}
+
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
-  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  apt_install "${need[@]}"
 fi
-echo "test dependencies ready: $(chromium --version 2>/dev/null | head -1), fonts-noto-cjk $(dpkg-query -W -f='${Version}' fonts-noto-cjk)"
+
+pg_up() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+if ! pg_up; then
+  if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    echo "installing: postgresql"
+    apt_install postgresql
+    conf=$(ls -d /etc/postgresql/*/main | head -1)
+    # Test machine only: trust connections from loopback, as the tests connect without a password.
+    grep -q '^host all all 127.0.0.1/32 trust' "$conf/pg_hba.conf" ||
+      $SUDO sed -i '1i host all all 127.0.0.1/32 trust' "$conf/pg_hba.conf"
+  fi
+  echo "starting postgresql"
+  $SUDO pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  for _ in $(seq 1 30); do pg_up && break; sleep 1; done
+fi
+
+echo "test dependencies ready: $(chromium --version 2>/dev/null | head -1);" \
+  "fonts-noto-cjk $(dpkg-query -W -f='${Version}' fonts-noto-cjk);" \
+  "postgresql on 127.0.0.1:5432 $(pg_up && echo up || echo DOWN)"

@@ -123,5 +123,6 @@ export class StreamWriter {
   async stop(): Promise<void> {
     await Promise.all(this.subs.map((s) => s.stop()));
     this.subs = [];
+    this.log.info({ inserted: this.inserted }, 'stream writer stopped');
   }
 }

@@ -1,0 +1,100 @@
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ChdbStore } from '../clickhouse/chdb-store';
+import { SMALL_WORLD, spawnPlatform, tempDir } from './harness';
+
+/** The program as an OS process: bad configuration exits with one clear line; SIGTERM loses nothing. */
+
+async function failsWithOneLine(env: Record<string, string>, args: string[] = []) {
+  const p = spawnPlatform({ ...SMALL_WORLD, DATA_DIR: tempDir('cli'), ...env }, args);
+  const code = await p.exit;
+  const err = p.stderr().trim();
+  expect(code).toBe(2);
+  expect(err.split('\n')).toHaveLength(1);
+  expect(err).not.toMatch(/\bat .*\.ts:\d+/);
+  return err;
+}
+
+describe('start-up configuration errors', () => {
+  it('names a bad PORT', async () => {
+    expect(await failsWithOneLine({ PORT: 'abc' })).toMatch(
+      /^配置错误.*PORT="abc" 无效：必须是 0–65535 的整数$/,
+    );
+  });
+
+  it('names every bad variable at once', async () => {
+    const err = await failsWithOneLine({ PORT: '70000', CRAWL_DAYS: '0', LOG_LEVEL: 'loud' });
+    expect(err).toMatch(/PORT/);
+    expect(err).toMatch(/CRAWL_DAYS/);
+    expect(err).toMatch(/LOG_LEVEL/);
+  });
+
+  it('rejects a DATABASE_URL that is not a postgres URL without echoing it', async () => {
+    const err = await failsWithOneLine({ DATABASE_URL: 'mysql://root:secret@db/x' });
+    expect(err).toMatch(/DATABASE_URL=\(已隐藏\) 无效/);
+    expect(err).not.toContain('secret');
+  });
+
+  it('says clearly when PostgreSQL cannot be reached', async () => {
+    const err = await failsWithOneLine({ DATABASE_URL: 'postgres://postgres:pw@127.0.0.1:1/nowhere' });
+    expect(err).toMatch(/^无法连接 PostgreSQL \(DATABASE_URL=postgres:\/\/127\.0\.0\.1:1\/nowhere\)/);
+    expect(err).not.toContain('pw');
+  });
+
+  it('refuses an unknown role and the roles that need a shared bus', async () => {
+    expect(await failsWithOneLine({}, ['bogus'])).toMatch(/ROLE="bogus" 无效/);
+    expect(await failsWithOneLine({ ROLE: 'collector' })).toMatch(/ROLE=collector 需要一个跨进程的消息总线/);
+  });
+
+  it('says when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      expect(await failsWithOneLine({ PORT: String(port) })).toMatch(new RegExp(`端口 ${port} 已被占用`));
+    } finally {
+      blocker.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('drains everything the bus accepted into ClickHouse when stopped mid-crawl', async () => {
+    const dataDir = tempDir('sigterm');
+    // A larger world and one request at a time, so SIGTERM lands while the first crawl is running.
+    const p = spawnPlatform({
+      ...SMALL_WORLD,
+      SIM_ACCOUNTS: '400',
+      CRAWL_CONCURRENCY: '1',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+    });
+    await p.url;
+    await new Promise((r) => setTimeout(r, 1500));
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+    const stopped = p
+      .stdout()
+      .split('\n')
+      .filter((l) => l.includes('"collector stopped"'))
+      .map((l) => JSON.parse(l) as { published: { accounts: number; articles: number; snapshots: number } });
+    expect(stopped).toHaveLength(1);
+    const published = stopped[0]?.published;
+    expect(published?.articles).toBeGreaterThan(0);
+    expect(p.stdout()).not.toContain('crawl round finished');
+
+    const store = new ChdbStore(path.join(dataDir, 'clickhouse'));
+    try {
+      const [row] = await store.query<{ accounts: string; articles: string; snapshots: string }>(
+        `SELECT (SELECT count() FROM accounts FINAL) AS accounts, (SELECT count() FROM articles FINAL) AS articles,
+                (SELECT count() FROM article_snapshots FINAL) AS snapshots`,
+      );
+      expect(Number(row?.accounts)).toBe(published?.accounts);
+      expect(Number(row?.articles)).toBe(published?.articles);
+      expect(Number(row?.snapshots)).toBe(published?.snapshots);
+    } finally {
+      await store.close();
+    }
+  });
+});

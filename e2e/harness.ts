@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/log';
+import { type Platform, REPO_ROOT, startPlatform } from '../platform/platform';
+
+export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `gzh-${prefix}-`));
+
+/** A small, fast demo population for tests; a fixed simulator clock keeps counters still. */
+export const SMALL_WORLD = {
+  SIM_ACCOUNTS: '40',
+  SIM_HISTORY_DAYS: '20',
+  CRAWL_DAYS: '10',
+  CLOCK: 'fixed:2026-11-01T21:30:00+08:00',
+  SIMULATOR_PORT: '0',
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+};
+
+/** Starts the whole platform in this process (role all) on a fresh data directory. */
+export async function startInProcess(
+  env: Record<string, string> = {},
+): Promise<Platform & { dataDir: string }> {
+  const dataDir = env.DATA_DIR ?? tempDir('data');
+  const config = loadConfig({ ...SMALL_WORLD, DATA_DIR: dataDir, ...env });
+  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL));
+  return { ...platform, dataDir };
+}
+
+export async function waitReady(baseUrl: string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = await fetch(`${baseUrl}/health`).catch(() => null);
+    if (res?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`platform at ${baseUrl} not ready within ${timeoutMs} ms`);
+}
+
+export interface SpawnedPlatform {
+  child: ChildProcess;
+  url: Promise<string>;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Runs the program as users do (a separate OS process) and finds its URL in the JSON logs. */
+export function spawnPlatform(env: Record<string, string>, args: string[] = []): SpawnedPlatform {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'platform/main.ts'), ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d) => {
+    err += String(d);
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (d) => {
+      out += String(d);
+      const m = out.match(/"url":"(http:\/\/[^"]+)\/main\/"/);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error(`exited before listening: ${err.slice(-2000)}`)));
+  });
+  url.catch(() => {});
+  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, url, stdout: () => out, stderr: () => err, exit };
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../platform/platform';
+import { startInProcess, waitReady } from './harness';
+
+/**
+ * simulator → collector → bus → stream → chDB → API over HTTP. Expected values are read from the
+ * simulator's raw HTTP answers here, independently of the collector's parsing code.
+ */
+
+interface RawAppMsg {
+  appmsgid: number;
+  itemidx: number;
+  title: string;
+  link: string;
+  create_time: number;
+  copyright_stat: number;
+}
+
+const beijing = (unixS: number) =>
+  new Date(unixS * 1000 + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+let platform: Platform & { dataDir: string };
+let api: string;
+let sim: string;
+
+async function json<T = any>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function rawArticles(biz: string, horizonS: number) {
+  const out: (RawAppMsg & { read: number; zan: number; looking: number })[] = [];
+  for (let begin = 0; ; begin += 5) {
+    const { body } = await json(
+      `${sim}/cgi-bin/appmsgpublish?sub=list&fakeid=${encodeURIComponent(biz)}&begin=${begin}&count=5`,
+    );
+    const page = JSON.parse(body.publish_page);
+    let done = page.publish_list.length < 5;
+    for (const item of page.publish_list) {
+      const info = JSON.parse(item.publish_info);
+      if (info.sent_info.time < horizonS) {
+        done = true;
+        break;
+      }
+      for (const a of info.appmsgex as RawAppMsg[]) {
+        const sn = new URL(a.link).searchParams.get('sn');
+        const stat = await json(
+          `${sim}/mp/getappmsgext?__biz=${encodeURIComponent(biz)}&mid=${a.appmsgid}&idx=${a.itemidx}&sn=${sn}&f=json`,
+          { method: 'POST' },
+        );
+        const s = stat.body.appmsgstat;
+        out.push({ ...a, read: s.read_num, zan: s.old_like_num, looking: s.like_num });
+      }
+    }
+    if (done) break;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  platform = await startInProcess();
+  api = platform.url as string;
+  sim = platform.simulator?.url as string;
+  await waitReady(api);
+});
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('end-to-end pipeline on the embedded engines', () => {
+  it('reports readiness only with both stores open and the first crawl landed', async () => {
+    const { status, body } = await json(`${api}/health`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: 'ready',
+      checks: { clickhouse: true, postgres: true, first_crawl: true },
+    });
+  });
+
+  it('serves every account the simulator lists, with its profile unchanged', async () => {
+    const { body: dir } = await json(`${sim}/cgi-bin/searchbiz?action=search_biz&query=&begin=0&count=20`);
+    expect(dir.total).toBe(40);
+    const search = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'kw=&page=1&num=50',
+    });
+    expect(search.body.error_code).toBe(0);
+    expect(search.body.data.total).toBe(40);
+
+    for (const b of dir.list.slice(0, 8)) {
+      const { body: prof } = await json(
+        `${sim}/mp/profile_ext?action=getinfo&__biz=${encodeURIComponent(b.fakeid)}&f=json`,
+      );
+      const mid = Number(Buffer.from(b.fakeid, 'base64').toString());
+      const { status, body } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${mid}`);
+      expect(status).toBe(200);
+      const a = body.data.account;
+      expect(a).toMatchObject({
+        mid,
+        name: b.nickname,
+        mp_name: b.nickname,
+        wx: b.alias,
+        wxid: b.alias,
+        owner: prof.principal_name,
+        zhuti: prof.principal_name,
+        area: prof.province,
+        media: prof.category,
+        tag: prof.tags,
+        desc: prof.signature,
+        avatar: b.round_head_img,
+      });
+    }
+  });
+
+  it('serves every article with the counts the simulator served, grouped by push', async () => {
+    const { body: dir } = await json(`${sim}/cgi-bin/searchbiz?action=search_biz&query=&begin=0&count=6`);
+    const horizon = Math.floor(Date.parse('2026-11-01T21:30:00+08:00') / 1000) - 10 * 86_400;
+    let compared = 0;
+    for (const b of dir.list) {
+      const mid = Number(Buffer.from(b.fakeid, 'base64').toString());
+      const expected = await rawArticles(b.fakeid, horizon);
+      const got: any[] = [];
+      for (let page = 1; ; page++) {
+        const { body } = await json(`${api}/fbmain/search/v1/detail_pubList?mId=${mid}&page=${page}&num=20`);
+        expect(body.error_code).toBe(0);
+        expect(body.data.total).toBe(expected.length);
+        for (const g of body.data.article_list) {
+          for (const art of g.articles) {
+            expect(art.up_time).not.toBe('');
+            got.push({ ...art, postTime: g.postTime });
+          }
+        }
+        if (page * 20 >= body.data.total) break;
+      }
+      expect(got).toHaveLength(expected.length);
+      const byAid = new Map(got.map((g) => [g.aid, g]));
+      const avgRead = expected.reduce((s, e) => s + e.read, 0) / expected.length;
+      for (const e of expected) {
+        const g = byAid.get(`${e.appmsgid}_${e.itemidx}`);
+        expect(g, `article ${e.appmsgid}_${e.itemidx} of ${b.nickname}`).toBeDefined();
+        expect(g).toMatchObject({
+          position: e.itemidx,
+          title: e.title,
+          read: e.read,
+          zan: e.zan,
+          looking: e.looking,
+          tag: e.copyright_stat === 11 ? 1 : 0,
+          postTime: beijing(e.create_time),
+          mid,
+          mp_name: b.nickname,
+          avg_read: Math.round(avgRead),
+        });
+        expect(g.quality_num).toBeCloseTo(e.read / avgRead, 2);
+        compared++;
+      }
+      // Newest push first, positions ascending within a push.
+      const order = got.map((g) => `${g.postTime}#${9 - g.position}`);
+      expect([...order].sort().reverse()).toEqual(order);
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('filters history by headline, keyword and date range', async () => {
+    const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'kw=&page=1&num=1',
+    });
+    const mid = list.data.accounts[0].mid;
+    const all = (await json(`${api}/fbmain/search/v1/detail_pubList?mId=${mid}&num=20`)).body.data;
+    const top = (await json(`${api}/fbmain/search/v1/detail_pubList?mId=${mid}&top=1`)).body.data;
+    expect(top.total).toBeGreaterThan(0);
+    expect(top.total).toBeLessThanOrEqual(all.total);
+    for (const g of top.article_list) for (const a of g.articles) expect(a.position).toBe(1);
+
+    const first = all.article_list[0].articles[0];
+    const kw = first.title.slice(0, 4);
+    const byKw = (
+      await json(
+        `${api}/fbmain/search/v1/detail_pubList?mId=${mid}&kw=${encodeURIComponent(kw)}&kw_type=title`,
+      )
+    ).body.data;
+    expect(byKw.total).toBeGreaterThan(0);
+    for (const g of byKw.article_list) for (const a of g.articles) expect(a.title).toContain(kw);
+
+    const day = all.article_list[0].postTime.slice(0, 10);
+    const byDay = (
+      await json(`${api}/fbmain/search/v1/detail_pubList?mId=${mid}&start_time=${day}&end_time=${day}`)
+    ).body.data;
+    expect(byDay.total).toBeGreaterThan(0);
+    for (const g of byDay.article_list) expect(g.postTime.slice(0, 10)).toBe(day);
+  });
+
+  it('answers bad input with a Chinese message in the envelope, never a 500', async () => {
+    const cases: [string, number, RegExp][] = [
+      ['/fbmain/search/v1/mp_detail', 400, /mId/],
+      ['/fbmain/search/v1/mp_detail?mId=abc', 400, /必须是数字/],
+      ['/fbmain/search/v1/mp_detail?mId=-5', 400, /正整数/],
+      ['/fbmain/search/v1/mp_detail?mId=99999999999999999999', 400, /mId/],
+      ['/fbmain/search/v1/mp_detail?mId=1', 404, /公众号不存在/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&num=21', 400, /最大为 20/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&kw_type=xx', 400, /title 或 body/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-13-45', 400, /有效日期/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-11-02&end_time=2026-11-01', 400, /不能早于/],
+      ["/fbmain/search/v1/detail_pubList?mId=1&kw=' OR 1=1 --", 404, /公众号不存在/],
+      ['/fbmain/no/such/call', 404, /接口不存在/],
+      ['/fbmain/common/v1/image?url=http://169.254.169.254/x', 400, /不支持该图片来源/],
+    ];
+    for (const [path, status, msg] of cases) {
+      const { status: s, body } = await json(`${api}${path}`);
+      expect(s, path).toBe(status);
+      expect(body.error_code, path).not.toBe(0);
+      expect(body.msg, path).toMatch(msg);
+    }
+  });
+
+  it('proxies upstream avatars', async () => {
+    const { body } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'page=1&num=1',
+    });
+    const res = await fetch(
+      `${api}/fbmain/common/v1/image?url=${encodeURIComponent(body.data.accounts[0].avatar)}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  // Last: the server answers 413 before reading the body and drops that connection.
+  it('refuses oversize bodies early', async () => {
+    const big = await fetch(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `kw=${'x'.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { msg: string }).msg).toMatch(/请求体过大/);
+  });
+});
