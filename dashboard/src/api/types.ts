@@ -46,28 +46,14 @@ export interface AccountSearchResult {
   accounts: AccountSummary[];
 }
 
-export interface AccountDetail {
-  mid: number;
-  name: string;
-  mp_name: string;
-  wx: string;
-  wxid: string;
-  avatar: string;
+export interface AccountDetail extends AccountSummary {
   qrcode: string;
-  owner: string;
-  zhuti: string;
-  area: string;
-  desc: string;
-  media: string;
-  tag: string[];
   collect_count: number;
   is_favorite: 0 | 1;
-  mp_fetch_sum: number;
   have_owner: 0 | 1;
   is_avatar: 0 | 1;
   same_owner: number;
   owner_total: number;
-  pubtime: string;
   reg_time: string;
   update_time: string;
   url_link_total: number;

@@ -1,5 +1,5 @@
 // Paged account table from key_search; shared by the home and search pages.
-import { Alert, Button, Table, type TableProps, Tag } from 'antd';
+import { Table, type TableProps, Tag } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import type { AccountSummary } from '../api/types';
 import { accountDetailPath, accountName, accountOwner, markDetailNavigation } from '../lib/account';
 import { formatTotal } from '../lib/format';
 import { AccountAvatar } from './AccountAvatar';
+import { RetryAlert } from './RetryAlert';
 
 const orDash = (value: string) => value || '-';
 
@@ -62,19 +63,7 @@ function AccountTable({ kw }: { kw: string }) {
 
   return (
     <>
-      {isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="block-gap"
-          title={error.message}
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {isError && <RetryAlert message={error.message} onRetry={() => refetch()} />}
       <Table<AccountSummary>
         rowKey="mid"
         columns={columns}

@@ -1,7 +1,8 @@
 // Account detail: header card plus the history-articles tab (?mid=&active=0).
-import { Alert, Button, Card, Result, Spin, Tabs } from 'antd';
+import { Button, Card, Result, Spin, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAccountDetail } from '../api/queries';
+import { RetryAlert } from '../components/RetryAlert';
 import { AccountHeaderCard } from './detail/AccountHeaderCard';
 import { HistoryTab } from './detail/HistoryTab';
 
@@ -31,18 +32,7 @@ export function AccountDetailPage() {
   }
 
   if (isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={error.message}
-        action={
-          <Button size="small" onClick={() => refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+    return <RetryAlert message={error.message} onRetry={() => refetch()} />;
   }
 
   if (isPending) {

@@ -1,9 +1,10 @@
 // History tab: filters, grouped article list and a fixed 20-per-page pager.
-import { Alert, Button, Empty, Pagination, Spin, Typography } from 'antd';
+import { Empty, Pagination, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../api/endpoints';
 import { useHistoryArticles } from '../../api/queries';
 import type { HistoryQuery } from '../../api/types';
+import { RetryAlert } from '../../components/RetryAlert';
 import { formatTotal } from '../../lib/format';
 import { ArticleGroup } from './ArticleGroup';
 import { HistoryFilters, type HistoryFilterValues } from './HistoryFilters';
@@ -47,19 +48,7 @@ export function HistoryTab({ mid }: { mid: number }) {
         高级、豪华、超级会员可查看近6、12、18个月的文章
       </Typography.Paragraph>
       <HistoryFilters value={filters} onChange={changeFilters} />
-      {isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="block-gap"
-          title={error.message}
-          action={
-            <Button size="small" onClick={() => refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {isError && <RetryAlert message={error.message} onRetry={() => refetch()} />}
       {isPending ? (
         <div className="page-loading" data-testid="history-loading">
           <Spin size="large" />
