@@ -122,9 +122,9 @@ export const HOT_QUALITY = 2;
 export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
   const rows = await store.query<HistoryRow>(
     `WITH latest AS (
-        SELECT aid, argMax(reads, ts) AS reads, argMax(likes, ts) AS likes, argMax(looking, ts) AS looking,
-               max(ts) AS up
-        FROM article_snapshots WHERE mid = {mid:UInt64} GROUP BY aid),
+        SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes, argMaxMerge(looking) AS looking,
+               max(last_ts) AS up
+        FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid),
       base AS (SELECT avg(reads) AS avg_read, avg(likes) AS avg_zan FROM latest)
      SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
             toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,

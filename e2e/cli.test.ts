@@ -44,7 +44,10 @@ describe('start-up configuration errors', () => {
 
   it('refuses an unknown role and the roles that need a shared bus', async () => {
     expect(await failsWithOneLine({}, ['bogus'])).toMatch(/ROLE="bogus" 无效/);
-    expect(await failsWithOneLine({ ROLE: 'collector' })).toMatch(/ROLE=collector 需要一个跨进程的消息总线/);
+    expect(await failsWithOneLine({ ROLE: 'collector' })).toMatch(
+      /ROLE=collector 需要跨进程的消息总线：请设置 KAFKA_BROKERS/,
+    );
+    expect(await failsWithOneLine({ ROLE: 'api,stream' })).toMatch(/ROLE=api,stream 需要跨进程的消息总线/);
   });
 
   it('says when the port is taken', async () => {

@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('defaults to the embedded engines', () => {
     const c = loadConfig({});
-    expect(c.ROLE).toBe('all');
+    expect(c.ROLE).toEqual(['all']);
+    expect([...c.components].sort()).toEqual(['api', 'collector', 'simulator', 'stream']);
+    expect(c.KAFKA_BROKERS).toBeUndefined();
+    expect(c.CLICKHOUSE_URL).toBeUndefined();
     expect(c.PORT).toBe(8080);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.SIMULATOR_URL).toBeUndefined();
@@ -14,7 +17,22 @@ describe('loadConfig', () => {
   });
 
   it('takes the role from the command line over ROLE', () => {
-    expect(loadConfig({ ROLE: 'api' }, 'simulator').ROLE).toBe('simulator');
+    expect(loadConfig({ ROLE: 'api' }, 'simulator').ROLE).toEqual(['simulator']);
+  });
+
+  it('combines roles, and runs collector or stream alone only on Kafka', () => {
+    const kafka = { KAFKA_BROKERS: '127.0.0.1:19092, kafka-0.kafka:9092' };
+    expect([...loadConfig({ ...kafka, ROLE: 'api,stream' }).components]).toEqual(['api', 'stream']);
+    expect(loadConfig(kafka).KAFKA_BROKERS).toEqual(['127.0.0.1:19092', 'kafka-0.kafka:9092']);
+    expect(() => loadConfig({ ROLE: 'stream' })).toThrow(/KAFKA_BROKERS/);
+    expect(() => loadConfig({ ...kafka, ROLE: 'collector' })).toThrow(/SIMULATOR_URL/);
+    expect(
+      loadConfig({ ...kafka, ROLE: 'collector', SIMULATOR_URL: 'http://sim:8090' }).components.has(
+        'collector',
+      ),
+    ).toBe(true);
+    expect(() => loadConfig({ CLICKHOUSE_CLUSTER: 'gzh' })).toThrow(/CLICKHOUSE_URL/);
+    expect([...loadConfig({ SIMULATOR_URL: 'http://sim:8090' }).components]).not.toContain('simulator');
   });
 
   it('treats empty variables as unset', () => {
@@ -36,6 +54,9 @@ describe('loadConfig', () => {
     ['CLOCK', 'fixed:yesterday'],
     ['SIMULATOR_URL', 'ftp://x'],
     ['DATABASE_URL', 'not a url'],
+    ['KAFKA_BROKERS', 'localhost'],
+    ['CLICKHOUSE_URL', 'tcp://ch:9000'],
+    ['CLICKHOUSE_CLUSTER', 'a b'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     let err: unknown;
     try {

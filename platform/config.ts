@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 export const ROLES = ['all', 'api', 'collector', 'stream', 'simulator'] as const;
 export type Role = (typeof ROLES)[number];
+/** The components a process runs; `all` expands to every one of them. */
+export type Component = Exclude<Role, 'all'>;
 
 const port = (fallback: number) =>
   z.coerce
@@ -40,13 +42,42 @@ const optionalUrl = (protocols: string[]) =>
 
 /** Environment variables the program reads; unset engine variables mean the embedded default. */
 const envSchema = z.object({
-  ROLE: z.enum(ROLES, { message: `必须是 ${ROLES.join(' / ')} 之一` }).default('all'),
+  // One role, or several joined by commas (e.g. api,stream: one process sharing one embedded store).
+  ROLE: z
+    .string()
+    .trim()
+    .default('all')
+    .transform((v) => v.split(',').map((r) => r.trim()))
+    .refine((rs) => rs.length > 0 && rs.every((r) => (ROLES as readonly string[]).includes(r)), {
+      message: `必须是 ${ROLES.join(' / ')} 之一，或用逗号连接的多个角色`,
+    })
+    .transform((rs) => rs as Role[]),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: port(8080),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   SIMULATOR_URL: optionalUrl(['http:', 'https:']),
+  CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]*$/, '只能包含字母、数字和下划线')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((b) => b.trim()) : undefined))
+    .refine((bs) => bs === undefined || bs.every((b) => /^[\w.-]+:\d{1,5}$/.test(b)), {
+      message: '必须是 host:port 形式，多个用逗号分隔',
+    }),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]*$/, '只能包含字母、数字、点、下划线和连字符')
+    .default('gzh.'),
   SIMULATOR_HOST: z.string().trim().min(1).default('127.0.0.1'),
   SIMULATOR_PORT: port(8090),
   SIM_SEED: z.coerce.number({ message: '必须是整数' }).int('必须是整数').default(20261122),
@@ -65,7 +96,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string; clockFixedMs: number | null };
+export type Config = z.output<typeof envSchema> & {
+  dataDir: string;
+  clockFixedMs: number | null;
+  components: Set<Component>;
+};
 
 export class ConfigError extends Error {}
 
@@ -85,8 +120,28 @@ export function loadConfig(env: NodeJS.ProcessEnv, roleArg?: string): Config {
     throw new ConfigError(`配置错误 (configuration error): ${parts.join('；')}`);
   }
   const c = parsed.data;
+  const components = new Set<Component>(
+    c.ROLE.includes('all')
+      ? ['collector', 'stream', 'api', ...(c.SIMULATOR_URL ? [] : (['simulator'] as const))]
+      : (c.ROLE as Component[]),
+  );
+  const role = c.ROLE.join(',');
+  // The in-process bus only connects components of one process: a lone producer or consumer
+  // would publish into, or wait on, nothing.
+  if (!c.KAFKA_BROKERS && components.has('collector') !== components.has('stream')) {
+    throw new ConfigError(
+      `配置错误 (configuration error): ROLE=${role} 需要跨进程的消息总线：请设置 KAFKA_BROKERS（内置总线只连接同一进程内的 collector 与 stream）`,
+    );
+  }
+  if (components.has('collector') && !c.SIMULATOR_URL && !components.has('simulator')) {
+    throw new ConfigError(`配置错误 (configuration error): ROLE=${role} 需要上游：请设置 SIMULATOR_URL`);
+  }
+  if (c.CLICKHOUSE_CLUSTER && !c.CLICKHOUSE_URL) {
+    throw new ConfigError('配置错误 (configuration error): CLICKHOUSE_CLUSTER 需要同时设置 CLICKHOUSE_URL');
+  }
   return {
     ...c,
+    components,
     dataDir: path.resolve(c.DATA_DIR),
     clockFixedMs: c.CLOCK.startsWith('fixed:') ? Date.parse(c.CLOCK.slice(6)) : null,
   };

@@ -1,3 +1,4 @@
+import { ClickHouseUnreachableError } from '../clickhouse/open';
 import { DatabaseUnreachableError } from '../postgres/db';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
@@ -15,13 +16,18 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const log = createLogger(config.LOG_LEVEL, { role: config.ROLE });
+  const log = createLogger(config.LOG_LEVEL, { role: config.ROLE.join(',') });
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   try {
     platform = await startPlatform(config, log);
   } catch (e) {
     // Expected start-up failures get one clear line; anything else is a bug and is logged in full.
-    if (e instanceof ConfigError || e instanceof DatabaseUnreachableError || e instanceof StartupError) {
+    if (
+      e instanceof ConfigError ||
+      e instanceof DatabaseUnreachableError ||
+      e instanceof ClickHouseUnreachableError ||
+      e instanceof StartupError
+    ) {
       process.stderr.write(`${e.message}\n`);
       process.exit(2);
     }

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { crawlRoundsLanded } from '../api/accounts-query';
 import { createApp } from '../api/app';
+import type { Readiness } from '../api/deps';
 import type { Bus } from '../bus/bus';
-import { MemoryBus } from '../bus/memory-bus';
-import { ChdbStore } from '../clickhouse/chdb-store';
-import { migrateClickHouse } from '../clickhouse/migrate';
+import { openBus } from '../bus/open';
+import { openAnalyticsStore } from '../clickhouse/open';
 import type { AnalyticsStore } from '../clickhouse/store';
 import { Crawler } from '../collectors/crawler';
 import { MpSource } from '../collectors/mp-source';
@@ -15,24 +16,25 @@ import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { StreamWriter } from '../stream/writer';
 import { fixedClock, realClock } from './clock';
-import { type Config, ConfigError } from './config';
+import type { Config } from './config';
 import type { Logger } from './log';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface Platform {
-  /** Base URL of the HTTP API (api and all roles). */
+  /** Base URL of the HTTP server (the API, or the health endpoints of the other roles). */
   url: string | null;
   simulator: RunningSimulator | null;
   crawler: Crawler | null;
+  bus: Bus | null;
   stop(): Promise<void>;
 }
 
 export class StartupError extends Error {}
 
-function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, host: string, port: number) {
+function listen(fetch: (req: Request) => Response | Promise<Response>, host: string, port: number) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) =>
+    const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) =>
       resolve({ server, port: info.port }),
     );
     server.once('error', (e: NodeJS.ErrnoException) =>
@@ -45,18 +47,25 @@ function listen(app: { fetch: (req: Request) => Response | Promise<Response> }, 
   });
 }
 
+/** Health endpoints for roles without the API, so every process answers its probes. */
+function healthApp(readiness: () => Promise<Readiness>): Hono {
+  const app = new Hono();
+  app.get('/livez', (c) => c.json({ status: 'alive' }));
+  app.get('/health', async (c) => {
+    const r = await readiness();
+    return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);
+  });
+  return app;
+}
+
 /**
- * Starts the components of a role on the configured engines. `all` runs simulator, collector,
- * stream and api in one process on the embedded engines (chDB, PGlite, the in-process bus).
+ * Starts the components of the configured roles. `all` runs simulator, collector, stream and api in
+ * one process on the embedded engines (chDB, PGlite, the in-process bus); with KAFKA_BROKERS,
+ * CLICKHOUSE_URL and DATABASE_URL each role can run in its own processes.
  */
 export async function startPlatform(config: Config, log: Logger): Promise<Platform> {
-  const role = config.ROLE;
+  const has = (c: 'simulator' | 'collector' | 'stream' | 'api') => config.components.has(c);
   const clock = config.clockFixedMs === null ? realClock : fixedClock(config.clockFixedMs);
-  if (role === 'collector' || role === 'stream') {
-    throw new ConfigError(
-      `配置错误 (configuration error): ROLE=${role} 需要一个跨进程的消息总线 (Kafka)，而内置总线只在 ROLE=all 的单进程中可用`,
-    );
-  }
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const s of stops.reverse()) {
@@ -67,10 +76,11 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       }
     }
   };
+  const checks: Record<string, boolean> = {};
 
   try {
     let simulator: RunningSimulator | null = null;
-    if (role === 'simulator' || (role === 'all' && !config.SIMULATOR_URL)) {
+    if (has('simulator')) {
       simulator = await startSimulator(
         {
           seed: config.SIM_SEED,
@@ -83,67 +93,90 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         log.child({ component: 'simulator' }),
       );
       stops.push(() => (simulator as RunningSimulator).close());
+      if (config.components.size === 1)
+        return { url: simulator.url, simulator, crawler: null, bus: null, stop: stopAll };
     }
-    if (role === 'simulator') return { url: null, simulator, crawler: null, stop: stopAll };
 
-    let storeOpen = false;
-    let dbOpen = false;
-    const store: AnalyticsStore = new ChdbStore(path.join(config.dataDir, 'clickhouse'));
-    stops.push(async () => {
-      storeOpen = false;
-      await store.close();
-    });
-    await migrateClickHouse(store, log.child({ component: 'clickhouse' }));
-    storeOpen = true;
+    let store: AnalyticsStore | null = null;
+    if (has('stream') || has('api')) {
+      const opened = await openAnalyticsStore(config, log.child({ component: 'clickhouse' }));
+      store = opened;
+      stops.push(async () => {
+        checks.clickhouse = false;
+        await opened.close();
+      });
+      checks.clickhouse = true;
+    }
 
-    const db: MemberDb = await openMemberDb({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: path.join(config.dataDir, 'postgres'),
-    });
-    stops.push(async () => {
-      dbOpen = false;
-      await db.close();
-    });
-    await migrateMemberDb(db, log.child({ component: 'postgres' }));
-    dbOpen = true;
+    let db: MemberDb | null = null;
+    if (has('api')) {
+      const opened = await openMemberDb({
+        databaseUrl: config.DATABASE_URL,
+        dataDir: path.join(config.dataDir, 'postgres'),
+      });
+      db = opened;
+      stops.push(async () => {
+        checks.postgres = false;
+        await opened.close();
+      });
+      await migrateMemberDb(opened, log.child({ component: 'postgres' }));
+      checks.postgres = true;
+    }
 
+    let bus: Bus | null = null;
     let crawler: Crawler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
-    if (role === 'all' && upstream) {
-      const bus: Bus = new MemoryBus(log.child({ component: 'bus' }));
-      const writer = new StreamWriter(bus, store, log.child({ component: 'stream' }));
-      await writer.start();
-      // Shutdown order (reversed): collector stops, the bus drains into ClickHouse, then the writer stops.
+    if (has('collector') || has('stream')) {
+      const opened = await openBus(config, log.child({ component: 'bus' }));
+      bus = opened;
+      checks.bus = true;
+      // Shutdown order (reversed): collector stops, the bus drains into ClickHouse, the writer stops.
       stops.push(async () => {
-        await writer.stop();
-        await bus.close();
+        checks.bus = false;
+        await opened.close();
       });
-      stops.push(() => bus.drain());
-      crawler = new Crawler(new MpSource(upstream), bus, log.child({ component: 'collector' }), {
-        crawlDays: config.CRAWL_DAYS,
-        intervalS: config.CRAWL_INTERVAL_S,
-        concurrency: config.CRAWL_CONCURRENCY,
-        clock,
-      });
-      stops.push(() => (crawler as Crawler).stop());
-      crawler.start();
+      if (has('stream') && store) {
+        const writer = new StreamWriter(opened, store, log.child({ component: 'stream' }));
+        await writer.start();
+        stops.push(() => writer.stop());
+      }
+      stops.push(() => opened.drain());
+      if (has('collector') && upstream) {
+        const c = new Crawler(new MpSource(upstream), opened, log.child({ component: 'collector' }), {
+          crawlDays: config.CRAWL_DAYS,
+          intervalS: config.CRAWL_INTERVAL_S,
+          concurrency: config.CRAWL_CONCURRENCY,
+          clock,
+        });
+        crawler = c;
+        stops.push(() => c.stop());
+        c.start();
+      }
     }
 
     let firstCrawlLanded = false;
-    const app = createApp({
-      store,
-      db,
-      log: log.child({ component: 'api' }),
-      demo: simulator !== null,
-      imageHosts: upstream ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn'] : [],
-      dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
-      readiness: async () => {
-        if (!firstCrawlLanded && storeOpen) firstCrawlLanded = (await crawlRoundsLanded(store)) > 0;
-        const checks = { clickhouse: storeOpen, postgres: dbOpen, first_crawl: firstCrawlLanded };
-        return { ready: Object.values(checks).every(Boolean), checks };
-      },
-    });
-    const { server, port } = await listen(app, config.HOST, config.PORT);
+    const readiness = async (): Promise<Readiness> => {
+      if (has('api') && store && !firstCrawlLanded && checks.clickhouse) {
+        firstCrawlLanded = (await crawlRoundsLanded(store)) > 0;
+      }
+      const all = has('api') ? { ...checks, first_crawl: firstCrawlLanded } : { ...checks };
+      return { ready: Object.values(all).every(Boolean), checks: all };
+    };
+    const app =
+      has('api') && store && db
+        ? createApp({
+            store,
+            db,
+            log: log.child({ component: 'api' }),
+            demo: simulator !== null || config.SIMULATOR_URL !== undefined,
+            imageHosts: upstream
+              ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn']
+              : [],
+            dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
+            readiness,
+          })
+        : healthApp(readiness);
+    const { server, port } = await listen(app.fetch, config.HOST, config.PORT);
     // First thing to stop: no new requests while the rest shuts down.
     stops.push(
       () =>
@@ -153,8 +186,18 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         }),
     );
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
-    log.info({ url: `${url}/main/`, role, upstream, dataDir: config.dataDir }, 'platform listening');
-    return { url, simulator, crawler, stop: stopAll };
+    log.info(
+      {
+        url: has('api') ? `${url}/main/` : url,
+        role: config.ROLE.join(','),
+        upstream,
+        dataDir: config.dataDir,
+        bus: bus?.kind,
+        store: store?.kind,
+      },
+      'platform listening',
+    );
+    return { url, simulator, crawler, bus, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -1,0 +1,209 @@
+import { type Admin, type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import type { Logger } from '../platform/log';
+import type { BatchHandler, Bus, BusRecord, DeadLetter, SubscribeOptions, Subscription } from './bus';
+import { type Topic, topics, validateMessage } from './messages';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  /** Prefix of every topic and consumer group, so several platforms (or test runs) share a cluster. */
+  prefix: string;
+  clientId: string;
+  partitions?: number;
+  replicationFactor?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The bus on Kafka (kafkajs). Messages are JSON keyed by account, so one account's messages stay in
+ * one partition, in order. Consumers commit an offset only after the handler succeeded; a failing
+ * batch is retried in place (the partition waits: that is the backpressure when ClickHouse is slow);
+ * a message that fails validation goes to `<topic>.dlq` with the reason in its headers.
+ */
+export class KafkaBus implements Bus {
+  readonly kind = 'kafka' as const;
+  private kafka: Kafka;
+  private producer: Producer;
+  private admin: Admin;
+  private consumers: { consumer: Consumer; topic: string; group: string }[] = [];
+  private dead: DeadLetter[] = [];
+  private closed = false;
+
+  private constructor(
+    private opts: KafkaBusOptions,
+    private log: Logger,
+  ) {
+    this.kafka = new Kafka({
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => this.log.warn({ kafka: entry.namespace, ...entry.log }, 'kafkajs'),
+      retry: { retries: 8, initialRetryTime: 200 },
+    });
+    // Idempotent producer: a retried send is written once per partition.
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  static async connect(opts: KafkaBusOptions, log: Logger): Promise<KafkaBus> {
+    const bus = new KafkaBus(opts, log);
+    await bus.admin.connect();
+    const wanted = Object.keys(topics).flatMap((t) => [bus.name(t), `${bus.name(t)}.dlq`]);
+    const existing = new Set(await bus.admin.listTopics());
+    const missing = wanted.filter((t) => !existing.has(t));
+    if (missing.length > 0) {
+      await bus.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: opts.partitions ?? 8,
+          replicationFactor: opts.replicationFactor ?? 1,
+        })),
+      });
+    }
+    await bus.producer.connect();
+    return bus;
+  }
+
+  private name(topic: string): string {
+    return `${this.opts.prefix}${topic}`;
+  }
+
+  async publish<T extends Topic>(topic: T, records: BusRecord<T>[]): Promise<void> {
+    if (this.closed) throw new Error('bus is closed');
+    const valid: { key: string; value: string }[] = [];
+    for (const r of records) {
+      const v = validateMessage(topic, r.value);
+      if (v.ok) valid.push({ key: r.key, value: JSON.stringify(v.value) });
+      else await this.sendDeadLetter(topic, r.key, JSON.stringify(r.value ?? null), v.reason);
+    }
+    if (valid.length > 0) await this.producer.send({ topic: this.name(topic), acks: -1, messages: valid });
+  }
+
+  private async sendDeadLetter(topic: string, key: string, raw: string, reason: string): Promise<void> {
+    this.dead.push({ topic, key, value: raw, reason, at: Date.now() });
+    if (this.dead.length > 10_000) this.dead.shift();
+    this.log.warn({ topic, key, reason }, 'message failed validation, sent to dead letters');
+    await this.producer.send({
+      topic: `${this.name(topic)}.dlq`,
+      acks: -1,
+      messages: [{ key, value: raw, headers: { reason, topic } }],
+    });
+  }
+
+  async subscribe<T extends Topic>(
+    topic: T,
+    group: string,
+    handler: BatchHandler<T>,
+    opts: SubscribeOptions = {},
+  ): Promise<Subscription> {
+    const maxBatch = opts.maxBatch ?? 5000;
+    const consumer = this.kafka.consumer({
+      groupId: this.name(group),
+      maxWaitTimeInMs: opts.maxWaitMs ?? 200,
+      maxBytesPerPartition: 8 * 1024 * 1024,
+      allowAutoTopicCreation: false,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.name(topic), fromBeginning: true });
+    const entry = { consumer, topic: this.name(topic), group: this.name(group) };
+    this.consumers.push(entry);
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        let chunk: BusRecord<T>[] = [];
+        let lastOffset: string | null = null;
+        const flush = async () => {
+          for (let attempt = 0; ; attempt++) {
+            if (!isRunning() || isStale()) return false;
+            try {
+              if (chunk.length > 0) await handler(chunk);
+              break;
+            } catch (err) {
+              const delay = Math.min(5000, 100 * 2 ** Math.min(attempt, 6));
+              this.log.warn(
+                { err, topic, group, size: chunk.length, retryInMs: delay },
+                'batch failed, will retry',
+              );
+              await heartbeat();
+              await sleep(delay);
+            }
+          }
+          if (lastOffset !== null) {
+            await consumer.commitOffsets([
+              { topic: batch.topic, partition: batch.partition, offset: String(BigInt(lastOffset) + 1n) },
+            ]);
+          }
+          chunk = [];
+          await heartbeat();
+          return true;
+        };
+        for (const m of batch.messages) {
+          const key = m.key?.toString() ?? '';
+          const raw = m.value?.toString() ?? '';
+          let parsed: unknown;
+          let reason: string | null = null;
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            reason = 'not JSON';
+          }
+          if (reason === null) {
+            const v = validateMessage(topic, parsed);
+            if (v.ok) chunk.push({ key, value: v.value });
+            else reason = v.reason;
+          }
+          if (reason !== null) await this.sendDeadLetter(topic, key, raw, reason);
+          lastOffset = m.offset;
+          if (chunk.length >= maxBatch && !(await flush())) return;
+        }
+        await flush();
+      },
+    });
+    return {
+      stop: async () => {
+        await consumer.disconnect();
+        this.consumers = this.consumers.filter((c) => c !== entry);
+      },
+    };
+  }
+
+  /** Sum over this process's subscriptions of messages not yet committed by their group. */
+  async lag(): Promise<number> {
+    let lag = 0;
+    for (const c of this.consumers) {
+      const ends = await this.admin.fetchTopicOffsets(c.topic);
+      const [committed] = await this.admin.fetchOffsets({ groupId: c.group, topics: [c.topic] });
+      const done = new Map((committed?.partitions ?? []).map((p) => [p.partition, BigInt(p.offset)]));
+      for (const p of ends) {
+        const end = BigInt(p.high);
+        const at = done.get(p.partition) ?? -1n;
+        lag += Number(end - (at < 0n ? BigInt(p.low) : at));
+      }
+    }
+    return lag;
+  }
+
+  /** Waits until this process's consumer groups have committed everything published so far. */
+  async drain(): Promise<void> {
+    while (!this.closed && this.consumers.length > 0 && (await this.lag()) > 0) await sleep(100);
+  }
+
+  deadLetters(): DeadLetter[] {
+    return [...this.dead];
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const c of this.consumers) await c.consumer.disconnect().catch(() => {});
+    this.consumers = [];
+    await this.producer.disconnect().catch(() => {});
+    await this.admin.disconnect().catch(() => {});
+  }
+}

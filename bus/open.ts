@@ -1,0 +1,18 @@
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/log';
+import type { Bus } from './bus';
+import { KafkaBus } from './kafka-bus';
+import { MemoryBus } from './memory-bus';
+
+/** Kafka when KAFKA_BROKERS is set, the in-process bus otherwise. */
+export async function openBus(config: Config, log: Logger): Promise<Bus> {
+  if (!config.KAFKA_BROKERS) return new MemoryBus(log);
+  return KafkaBus.connect(
+    {
+      brokers: config.KAFKA_BROKERS,
+      prefix: config.KAFKA_TOPIC_PREFIX,
+      clientId: `gzh-${config.ROLE.join('-')}-${process.pid}`,
+    },
+    log,
+  );
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../e2e/harness';
+import { createLogger } from '../platform/log';
+import { ChdbStore } from './chdb-store';
+import { clusterVariant, migrateClickHouse, readMigrations, splitStatements } from './migrate';
+
+const log = createLogger('silent');
+
+describe('ClickHouse migrations', () => {
+  it('apply once on chDB, are recorded, and a second run applies nothing', async () => {
+    const store = new ChdbStore(path.join(tempDir('ch-migrate'), 'ch'));
+    try {
+      const n = readMigrations(path.join(import.meta.dirname, 'migrations')).length;
+      expect(await migrateClickHouse(store, log)).toBe(n);
+      expect(await migrateClickHouse(store, log)).toBe(0);
+      const rows = await store.query<{ version: number }>(
+        'SELECT version FROM schema_migrations FINAL ORDER BY version',
+      );
+      expect(rows.map((r) => Number(r.version))).toEqual([...Array(n).keys()].map((i) => i + 1));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('have a cluster variant for every statement: Replicated locals behind Distributed tables', () => {
+    const sql = readFileSync(path.join(import.meta.dirname, 'migrations/0001_core.sql'), 'utf8');
+    const out = splitStatements(sql).flatMap((s) => clusterVariant(s, 'gzh'));
+    const snapshots = out.filter((s) => s.includes('article_snapshots'));
+    expect(snapshots[0]).toMatch(/^CREATE TABLE IF NOT EXISTS article_snapshots_local ON CLUSTER gzh \(/);
+    expect(snapshots[0]).toContain(
+      "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/article_snapshots_local', '{replica}')",
+    );
+    expect(snapshots[1]).toBe(
+      'CREATE TABLE IF NOT EXISTS article_snapshots ON CLUSTER gzh AS article_snapshots_local ENGINE = Distributed(gzh, currentDatabase(), article_snapshots_local, cityHash64(mid))',
+    );
+    const accounts = out.find((s) => s.startsWith('CREATE TABLE IF NOT EXISTS accounts_local'));
+    expect(accounts).toContain("'{replica}', updated_at)");
+    const mv = out.find((s) => s.startsWith('CREATE MATERIALIZED VIEW IF NOT EXISTS article_latest_mv'));
+    expect(mv).toMatch(
+      /ON CLUSTER gzh TO article_latest_local AS SELECT[\s\S]*FROM article_snapshots_local\s+GROUP BY/,
+    );
+    for (const s of out) expect(s).toMatch(/ON CLUSTER gzh/);
+  });
+});

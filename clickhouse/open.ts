@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/log';
+import { ChdbStore } from './chdb-store';
+import { migrateClickHouse } from './migrate';
+import { ServerStore } from './server-store';
+import type { AnalyticsStore } from './store';
+
+export class ClickHouseUnreachableError extends Error {}
+
+/** A ClickHouse server when CLICKHOUSE_URL is set, chDB under DATA_DIR otherwise; migrated before use. */
+export async function openAnalyticsStore(config: Config, log: Logger): Promise<AnalyticsStore> {
+  let store: AnalyticsStore;
+  if (config.CLICKHOUSE_URL) {
+    const server = new ServerStore(config.CLICKHOUSE_URL);
+    try {
+      await server.ping();
+    } catch (e) {
+      await server.close();
+      const u = new URL(config.CLICKHOUSE_URL);
+      throw new ClickHouseUnreachableError(
+        `无法连接 ClickHouse (CLICKHOUSE_URL=${u.protocol}//${u.host}${u.pathname})：${(e as Error).message}`,
+      );
+    }
+    store = server;
+  } else {
+    store = new ChdbStore(path.join(config.dataDir, 'clickhouse'));
+  }
+  try {
+    await migrateClickHouse(store, log, config.CLICKHOUSE_CLUSTER);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  return store;
+}
