@@ -37,7 +37,12 @@ export class KafkaBus implements Bus {
       clientId: opts.clientId,
       brokers: opts.brokers,
       logLevel: logLevel.WARN,
-      logCreator: () => (entry) => this.log.warn({ kafka: entry.namespace, ...entry.log }, 'kafkajs'),
+      // Protocol-level errors (e.g. "not the leader" right after a topic is created) are retried by
+      // kafkajs itself and surface from the producer or consumer if they persist.
+      logCreator: () => (entry) => {
+        if (entry.namespace !== 'Connection')
+          this.log.warn({ kafka: entry.namespace, ...entry.log }, 'kafkajs');
+      },
       retry: { retries: 8, initialRetryTime: 200 },
     });
     // Idempotent producer: a retried send is written once per partition.
@@ -102,21 +107,24 @@ export class KafkaBus implements Bus {
     opts: SubscribeOptions = {},
   ): Promise<Subscription> {
     const maxBatch = opts.maxBatch ?? 5000;
+    // One Kafka group per (group, topic): members of a group must share one subscription, and each
+    // subscribe() here is its own consumer.
+    const groupId = `${this.name(group)}.${topic}`;
     const consumer = this.kafka.consumer({
-      groupId: this.name(group),
+      groupId,
       maxWaitTimeInMs: opts.maxWaitMs ?? 200,
       maxBytesPerPartition: 8 * 1024 * 1024,
       allowAutoTopicCreation: false,
     });
     await consumer.connect();
     await consumer.subscribe({ topic: this.name(topic), fromBeginning: true });
-    const entry = { consumer, topic: this.name(topic), group: this.name(group) };
+    const entry = { consumer, topic: this.name(topic), group: groupId };
     this.consumers.push(entry);
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 1,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
         let chunk: BusRecord<T>[] = [];
         let lastOffset: string | null = null;
         const flush = async () => {
@@ -136,6 +144,8 @@ export class KafkaBus implements Bus {
             }
           }
           if (lastOffset !== null) {
+            // resolveOffset moves this consumer's fetch position; commitOffsets makes it durable.
+            resolveOffset(lastOffset);
             await consumer.commitOffsets([
               { topic: batch.topic, partition: batch.partition, offset: String(BigInt(lastOffset) + 1n) },
             ]);
