@@ -66,7 +66,7 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
   const url = new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (d) => {
       out += String(d);
-      const m = out.match(/"url":"(http:\/\/[^"]+)\/main\/"/);
+      const m = out.match(/"url":"(http:\/\/[^"/]+)(?:\/main\/)?"[^\n]*"msg":"platform listening"/);
       if (m?.[1]) resolve(m[1]);
     });
     child.once('exit', () => reject(new Error(`exited before listening: ${err.slice(-2000)}`)));

@@ -3,7 +3,8 @@
 #  - Debian's Chromium for the browser tests (driven by playwright-core) and CJK fonts (without them
 #    every Chinese glyph renders as a box);
 #  - a PostgreSQL server on 127.0.0.1:5432 for the member-store tests against a real server
-#    (started if installed but stopped; installed with loopback trust auth if absent).
+#    (started if installed but stopped; installed with loopback trust auth if absent);
+#  - a single-node Kafka on 127.0.0.1:19092 (`npm run kafka:local`; needs Java 17 and Maven).
 set -euo pipefail
 SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
@@ -16,6 +17,8 @@ apt_install() {
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
+command -v mvn >/dev/null 2>&1 || need+=(maven)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   apt_install "${need[@]}"
@@ -36,6 +39,9 @@ if ! pg_up; then
   for _ in $(seq 1 30); do pg_up && break; sleep 1; done
 fi
 
+bash "$(dirname "$0")/kafka-local.sh" start
+
 echo "test dependencies ready: $(chromium --version 2>/dev/null | head -1);" \
   "fonts-noto-cjk $(dpkg-query -W -f='${Version}' fonts-noto-cjk);" \
-  "postgresql on 127.0.0.1:5432 $(pg_up && echo up || echo DOWN)"
+  "postgresql on 127.0.0.1:5432 $(pg_up && echo up || echo DOWN);" \
+  "kafka on 127.0.0.1:19092 $(bash "$(dirname "$0")/kafka-local.sh" status >/dev/null && echo up || echo DOWN)"
