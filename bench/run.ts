@@ -6,6 +6,8 @@ import os from 'node:os';
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   crawl: () => import('./crawl'),
+  ingest: () => import('./ingest'),
+  search: () => import('./search'),
 };
 
 const name = process.argv[2];

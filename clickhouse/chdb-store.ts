@@ -10,12 +10,17 @@ export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
   private session: Session;
 
-  constructor(dataPath: string) {
+  private ready: Promise<unknown> = Promise.resolve();
+
+  /** `readonly` makes the session refuse writes and setting changes (for ad-hoc queries). */
+  constructor(dataPath: string, opts: { readonly?: boolean } = {}) {
     mkdirSync(dataPath, { recursive: true });
     this.session = new Session(dataPath);
+    if (opts.readonly) this.ready = this.session.queryAsync('SET readonly = 1');
   }
 
   async query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
+    await this.ready;
     const res = params
       ? await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' })
       : await this.session.queryAsync(sql, { format: 'JSONEachRow' });

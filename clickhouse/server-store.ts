@@ -9,7 +9,7 @@ export class ServerStore implements AnalyticsStore {
   readonly kind = 'clickhouse' as const;
   private client: ClickHouseClient;
 
-  constructor(url: string) {
+  constructor(url: string, opts: { readonly?: boolean } = {}) {
     const u = new URL(url);
     const database = u.pathname.replace(/^\//, '') || 'default';
     u.pathname = '/';
@@ -17,7 +17,9 @@ export class ServerStore implements AnalyticsStore {
       url: u.toString(),
       database,
       request_timeout: 60_000,
-      clickhouse_settings: { date_time_input_format: 'best_effort', async_insert: 0 },
+      clickhouse_settings: opts.readonly
+        ? { readonly: '1' }
+        : { date_time_input_format: 'best_effort', async_insert: 0 },
     });
   }
 

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
+import { REPO_ROOT } from '../platform/platform';
 import { SMALL_WORLD, spawnPlatform, tempDir } from './harness';
 
 /** The program as an OS process: bad configuration exits with one clear line; SIGTERM loses nothing. */
@@ -99,5 +101,18 @@ describe('graceful shutdown', () => {
     } finally {
       await store.close();
     }
+
+    // The data team's read-only query command on the same store.
+    const ch = (sql: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/ch.ts'), sql], {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+    const ok = ch('SELECT count() AS articles FROM articles FINAL');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(new RegExp(`│ ${published?.articles} +│`));
+    const refused = ch('DROP TABLE articles');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/查询失败.*readonly/);
   });
 });
