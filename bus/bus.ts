@@ -1,8 +1,15 @@
-import type { Topic, TopicValue } from './messages';
+import type { Topic, TopicInput, TopicValue } from './messages';
 
+/** A message as consumers receive it: validated, defaults filled in. */
 export interface BusRecord<T extends Topic> {
   key: string;
   value: TopicValue<T>;
+}
+
+/** A message as producers publish it. */
+export interface PublishRecord<T extends Topic> {
+  key: string;
+  value: TopicInput<T>;
 }
 
 /** A message that failed validation or could not be handled; kept with the reason. */
@@ -34,7 +41,7 @@ export interface Subscription {
 /** One bus interface for the in-process default and Kafka; producers and consumers never know which. */
 export interface Bus {
   readonly kind: 'memory' | 'kafka';
-  publish<T extends Topic>(topic: T, records: BusRecord<T>[]): Promise<void>;
+  publish<T extends Topic>(topic: T, records: PublishRecord<T>[]): Promise<void>;
   subscribe<T extends Topic>(
     topic: T,
     group: string,

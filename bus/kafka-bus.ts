@@ -1,6 +1,14 @@
 import { type Admin, type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { Logger } from '../platform/log';
-import type { BatchHandler, Bus, BusRecord, DeadLetter, SubscribeOptions, Subscription } from './bus';
+import type {
+  BatchHandler,
+  Bus,
+  BusRecord,
+  DeadLetter,
+  PublishRecord,
+  SubscribeOptions,
+  Subscription,
+} from './bus';
 import { type Topic, topics, validateMessage } from './messages';
 
 export interface KafkaBusOptions {
@@ -70,6 +78,16 @@ export class KafkaBus implements Bus {
         })),
       });
     }
+    // A new topic answers "not the leader" for a moment after creation; wait until its offsets answer.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for (const t of wanted) await bus.admin.fetchTopicOffsets(t);
+        break;
+      } catch (e) {
+        if (attempt >= 50) throw e;
+        await sleep(100);
+      }
+    }
     await bus.producer.connect();
     return bus;
   }
@@ -78,7 +96,7 @@ export class KafkaBus implements Bus {
     return `${this.opts.prefix}${topic}`;
   }
 
-  async publish<T extends Topic>(topic: T, records: BusRecord<T>[]): Promise<void> {
+  async publish<T extends Topic>(topic: T, records: PublishRecord<T>[]): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     const valid: { key: string; value: string }[] = [];
     for (const r of records) {
@@ -202,7 +220,12 @@ export class KafkaBus implements Bus {
 
   /** Waits until this process's consumer groups have committed everything published so far. */
   async drain(): Promise<void> {
-    while (!this.closed && this.consumers.length > 0 && (await this.lag()) > 0) await sleep(100);
+    while (!this.closed && this.consumers.length > 0) {
+      // A metadata hiccup (leader moving) means "not known yet", not "drained".
+      const lag = await this.lag().catch(() => Number.POSITIVE_INFINITY);
+      if (lag === 0) return;
+      await sleep(100);
+    }
   }
 
   deadLetters(): DeadLetter[] {

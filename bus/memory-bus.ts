@@ -1,5 +1,13 @@
 import type { Logger } from '../platform/log';
-import type { BatchHandler, Bus, BusRecord, DeadLetter, SubscribeOptions, Subscription } from './bus';
+import type {
+  BatchHandler,
+  Bus,
+  BusRecord,
+  DeadLetter,
+  PublishRecord,
+  SubscribeOptions,
+  Subscription,
+} from './bus';
 import { type Topic, validateMessage } from './messages';
 
 interface Group {
@@ -46,7 +54,7 @@ export class MemoryBus implements Bus {
     return l;
   }
 
-  async publish<T extends Topic>(topic: T, records: BusRecord<T>[]): Promise<void> {
+  async publish<T extends Topic>(topic: T, records: PublishRecord<T>[]): Promise<void> {
     if (this.closed) throw new Error('bus is closed');
     const l = this.topicLog(topic);
     // Backpressure: wait while the slowest group lags more than the high-water mark.

@@ -22,6 +22,13 @@ export const accountMessage = z.object({
   tags: z.array(z.string()),
   reg_time: unixSeconds,
   crawled_at: z.number().int().nonnegative(),
+  /** 1 订阅号, 2 服务号 (0 unknown). */
+  service_type: z.number().int().min(0).max(2).default(0),
+  /** 1 when the account is verified (微信认证). */
+  verified: z.number().int().min(0).max(1).default(0),
+  /** Follower age and sex distributions as JSON, where a source provides them. */
+  group_age: z.string().default(''),
+  group_sex: z.string().default(''),
 });
 
 export const articleMessage = z.object({
@@ -40,6 +47,11 @@ export const articleMessage = z.object({
   copyright_stat: uint,
   source_url: z.string(),
   crawled_at: z.number().int().nonnegative(),
+  /** Body text, when the article page was fetched. */
+  content: z.string().default(''),
+  /** Mini-programs embedded in the article. */
+  miniprogram_appids: z.array(z.string()).default([]),
+  item_show_type: z.number().int().nonnegative().default(0),
 });
 
 /** One poll of an article's counters: reads, 点赞 (zan), 在看 (looking), shares, comments. */
@@ -75,10 +87,14 @@ export const topics = {
 
 export type Topic = keyof typeof topics;
 export type TopicValue<T extends Topic> = z.output<(typeof topics)[T]>;
+/** What producers hand in: fields with defaults may be left out. */
+export type TopicInput<T extends Topic> = z.input<(typeof topics)[T]>;
 export type AccountMessage = TopicValue<'accounts'>;
 export type ArticleMessage = TopicValue<'articles'>;
 export type SnapshotMessage = TopicValue<'snapshots'>;
 export type CrawlRoundMessage = TopicValue<'crawl.rounds'>;
+export type AccountInput = TopicInput<'accounts'>;
+export type ArticleInput = TopicInput<'articles'>;
 
 export type ValidationResult<T extends Topic> =
   | { ok: true; value: TopicValue<T> }

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
-import type { AccountMessage, ArticleMessage, SnapshotMessage } from '../bus/messages';
+import type { AccountInput, ArticleInput, SnapshotMessage } from '../bus/messages';
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
@@ -132,7 +132,7 @@ export class Crawler {
   private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
     const p = await this.source.profile(biz);
     const mid = midOf(biz);
-    const account: AccountMessage = {
+    const account: AccountInput = {
       mid,
       biz,
       name: p.name,
@@ -171,7 +171,7 @@ export class Crawler {
         'articles',
         fresh.map((a) => {
           this.known.set(`${biz}/${a.msgid}_${a.idx}`, { article: a, mid });
-          const value: ArticleMessage = {
+          const value: ArticleInput = {
             aid: `${a.msgid}_${a.idx}`,
             mid,
             biz,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusRecord } from '../bus/bus';
+import type { PublishRecord } from '../bus/bus';
 import { KafkaBus } from '../bus/kafka-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { createLogger } from '../platform/log';
@@ -21,9 +21,9 @@ const ARTICLES = 8;
 const POLLS = 40;
 
 function dataset() {
-  const accounts: BusRecord<'accounts'>[] = [];
-  const articles: BusRecord<'articles'>[] = [];
-  const snapshots: BusRecord<'snapshots'>[] = [];
+  const accounts: PublishRecord<'accounts'>[] = [];
+  const articles: PublishRecord<'articles'>[] = [];
+  const snapshots: PublishRecord<'snapshots'>[] = [];
   for (let a = 0; a < ACCOUNTS; a++) {
     const mid = 3_000_000_000 + a;
     const key = String(mid);

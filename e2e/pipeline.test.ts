@@ -74,7 +74,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ready',
-      checks: { clickhouse: true, postgres: true, first_crawl: true },
+      checks: { clickhouse: true, postgres: true, bus: true, first_crawl: true },
     });
   });
 

@@ -21,6 +21,10 @@ export const rows = {
     media: m.media,
     tags: m.tags,
     reg_time: m.reg_time,
+    service_type: m.service_type,
+    verified: m.verified,
+    group_age: m.group_age,
+    group_sex: m.group_sex,
     updated_at: m.crawled_at,
   }),
   article: (m: ArticleMessage) => ({
@@ -38,6 +42,9 @@ export const rows = {
     pubtime: m.pubtime,
     copyright_stat: m.copyright_stat,
     source_url: m.source_url,
+    content: m.content,
+    miniprogram_appids: m.miniprogram_appids,
+    item_show_type: m.item_show_type,
     updated_at: m.crawled_at,
   }),
   snapshot: (m: SnapshotMessage) => ({
