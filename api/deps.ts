@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '../clickhouse/store';
+import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 
@@ -7,6 +8,8 @@ export interface ApiDeps {
   store: AnalyticsStore;
   db: MemberDb;
   log: Logger;
+  /** The platform clock (fixed in tests): "now" for the last-7/30/90-day windows. */
+  clock: Clock;
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
   demo: boolean;
   /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */

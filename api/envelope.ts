@@ -21,6 +21,7 @@ export const fail = (c: Context, status: ContentfulStatusCode, error_code: numbe
 /** Field names shown in validation messages. */
 const FIELD_LABELS: Record<string, string> = {
   mId: '公众号ID (mId)',
+  mid: '公众号ID (mid)',
   page: '页码 (page)',
   num: '每页条数 (num)',
   kw: '关键词 (kw)',

@@ -193,6 +193,53 @@ describe('end-to-end pipeline on the embedded engines', () => {
     for (const g of byDay.article_list) expect(g.postTime.slice(0, 10)).toBe(day);
   });
 
+  it('serves the basic analysis consistent with the history posts', async () => {
+    const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'kw=&page=1&num=3',
+    });
+    for (const acc of list.data.accounts) {
+      const history: any[] = [];
+      const groups: string[] = [];
+      for (let page = 1; ; page++) {
+        const { body } = await json(`${api}/fbmain/search/v1/detail_pubList?mId=${acc.mid}&page=${page}`);
+        for (const g of body.data.article_list) {
+          groups.push(g.postTime);
+          history.push(...g.articles);
+        }
+        if (page * 20 >= body.data.total) break;
+      }
+      const { body: stat } = await json(`${api}/fbmain/search/v1/detail_statistic?mId=${acc.mid}`);
+      expect(stat.error_code).toBe(0);
+      // Everything crawled (10 days) lies inside the 30-day overview window.
+      const overview = stat.data.read_overview as {
+        position: number;
+        article_num: number;
+        avg_read: number;
+        read_max: number;
+      }[];
+      expect(overview.reduce((n, r) => n + r.article_num, 0)).toBe(history.length);
+      const heads = history.filter((a) => a.position === 1).map((a) => a.read);
+      expect(overview[0]).toMatchObject({
+        position: 1,
+        article_num: heads.length,
+        avg_read: Math.round(heads.reduce((x, y) => x + y, 0) / heads.length),
+        read_max: Math.max(...heads),
+      });
+      expect(stat.data.analysis_info.fans).toBe(
+        Math.round(heads.reduce((x, y) => x + y, 0) / heads.length / 0.05),
+      );
+      const { body: hours } = await json(`${api}/fbmain/search/v1/public_time?mid=${acc.mid}`);
+      expect(Object.values(hours.data as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(
+        new Set(groups).size,
+      );
+      const { body: detail } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${acc.mid}`);
+      expect(detail.data.account.fans).toBe(stat.data.analysis_info.fans);
+      expect(detail.data.account.index).toBeGreaterThan(0);
+    }
+  });
+
   it('answers bad input with a Chinese message in the envelope, never a 500', async () => {
     const cases: [string, number, RegExp][] = [
       ['/fbmain/search/v1/mp_detail', 400, /mId/],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { createApp } from '../api/app';
+import { realClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/log';
 
@@ -41,6 +42,7 @@ describe('k8s base', () => {
       store: { query: async () => [{ n: 0 }] } as never,
       db: {} as never,
       log: createLogger('silent'),
+      clock: realClock,
       demo: true,
       imageHosts: [],
       dashboardDir: '/nonexistent',

@@ -167,6 +167,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         ? createApp({
             store,
             db,
+            clock,
             log: log.child({ component: 'api' }),
             demo: simulator !== null || config.SIMULATOR_URL !== undefined,
             imageHosts: upstream

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { accountAnalysis } from '../account-analysis';
 import {
   accountArticleStats,
   getAccount,
@@ -84,13 +85,14 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const id = input.data.mId;
     const account = await getAccount(store, id);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const [stats, ownerTotal, collect] = await Promise.all([
+    const [stats, ownerTotal, collect, analysis] = await Promise.all([
       accountArticleStats(store, id),
       ownerAccountCount(store, account.owner),
       db.query<{ n: number }>(
         'SELECT count(DISTINCT user_id)::int AS n FROM account_favorites WHERE mid = $1',
         [id],
       ),
+      accountAnalysis(store, id, Math.floor(deps.clock.now() / 1000)),
     ]);
     return ok(c, {
       account: {
@@ -120,11 +122,49 @@ export function accountRoutes(deps: ApiDeps): Hono {
         reg_time: account.reg_time,
         update_time: account.update_time.slice(0, 19),
         url_link_total: stats.links,
+        // The tooltip's account index and the estimated active fans (docs/analytics.md).
+        index: analysis.index,
+        wci: analysis.wci,
+        fans: analysis.fans,
       },
     });
   };
   app.get('/mp_detail', detail);
   app.post('/mp_detail', detail);
+
+  // Basic analysis tab (spec §3 Statistics).
+  const statistic = async (c: Context) => {
+    const input = await parseInput(c, detailInput);
+    if (!input.ok) return input.response;
+    const account = await getAccount(store, input.data.mId);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const a = await accountAnalysis(store, input.data.mId, Math.floor(deps.clock.now() / 1000));
+    return ok(c, {
+      analysis_info: {
+        articles: a.articles7d,
+        avg_top_read: a.avgTopRead,
+        avg_second_read: a.avgSecondRead,
+        avg_other_read: a.avgOtherRead,
+        fans: a.fans,
+      },
+      avatar: account.avatar,
+      read_overview: a.readOverview,
+    });
+  };
+  app.get('/detail_statistic', statistic);
+  app.post('/detail_statistic', statistic);
+
+  // Posting-time chart of the owner tab: pushes per hour of day.
+  const publicTime = async (c: Context) => {
+    const input = await parseInput(c, z.object({ mid }));
+    if (!input.ok) return input.response;
+    const account = await getAccount(store, input.data.mid);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const a = await accountAnalysis(store, input.data.mid, Math.floor(deps.clock.now() / 1000));
+    return ok(c, a.hours);
+  };
+  app.get('/public_time', publicTime);
+  app.post('/public_time', publicTime);
 
   const pubList = async (c: Context) => {
     const input = await parseInput(c, pubListInput);

@@ -1,0 +1,131 @@
+import type { AnalyticsStore } from '../clickhouse/store';
+import { accountIndex, wci } from '../stream/analytics/wci';
+
+/**
+ * One account's analysis figures (detail_statistic, public_time, the index and fans of mp_detail),
+ * computed from its articles of the last 90 days with their latest counters.
+ *
+ * Definitions (docs/analytics.md):
+ * - articles: articles published in the last 7 days;
+ * - avg_top_read / avg_second_read / avg_other_read: average reads of the headline, the second and the
+ *   third-to-eighth positions over the account's last 3 pushes;
+ * - read_overview: per position over the last 30 days: count, average and max reads, average and max likes;
+ * - fans (estimated active fans): average headline reads of the last 30 days ÷ HEADLINE_OPEN_RATE, the share
+ *   of followers who open a headline (industry rule of thumb 2–8%; 5% here);
+ * - index: WCI V14.2 of the last 30 days, then the tooltip's (WCI × 100 ÷ monthly posts) ÷ 100;
+ * - posting hours: pushes per Beijing hour of day over the last 90 days.
+ */
+export const HEADLINE_OPEN_RATE = 0.05;
+const DAY = 86_400;
+
+interface Row {
+  aid: string;
+  idx: number;
+  pub: number;
+  reads: number;
+  likes: number;
+  looking: number;
+  shares: number;
+}
+
+export interface ReadOverviewRow {
+  position: number;
+  article_num: number;
+  avg_read: number;
+  read_max: number;
+  avg_praise: number;
+  praise_max: number;
+}
+
+export interface AccountAnalysis {
+  articles7d: number;
+  avgTopRead: number;
+  avgSecondRead: number;
+  avgOtherRead: number;
+  fans: number;
+  readOverview: ReadOverviewRow[];
+  hours: Record<string, number>;
+  wci: number;
+  monthlyPosts: number;
+  index: number;
+}
+
+const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function accountAnalysis(
+  store: AnalyticsStore,
+  mid: number,
+  nowS: number,
+): Promise<AccountAnalysis> {
+  const rows = (
+    await store.query<Row>(
+      `WITH latest AS (
+         SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes, argMaxMerge(looking) AS looking,
+                argMaxMerge(shares) AS shares
+         FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
+       SELECT a.aid AS aid, a.idx AS idx, toUnixTimestamp(a.pubtime) AS pub,
+              l.reads AS reads, l.likes AS likes, l.looking AS looking, l.shares AS shares
+       FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
+       WHERE a.mid = {mid:UInt64} AND a.pubtime > toDateTime({from:UInt32}) AND a.pubtime <= toDateTime({now:UInt32})`,
+      { mid, from: nowS - 90 * DAY, now: nowS },
+    )
+  ).map((r) => ({
+    ...r,
+    idx: Number(r.idx),
+    pub: Number(r.pub),
+    reads: Number(r.reads),
+    likes: Number(r.likes),
+    looking: Number(r.looking),
+    shares: Number(r.shares),
+  }));
+
+  const last30 = rows.filter((r) => r.pub > nowS - 30 * DAY);
+  const pushTimes = [...new Set(rows.map((r) => r.pub))].sort((a, b) => b - a);
+  const last3 = new Set(pushTimes.slice(0, 3));
+  const recent = rows.filter((r) => last3.has(r.pub));
+
+  const byPosition = new Map<number, Row[]>();
+  for (const r of last30) byPosition.set(r.idx, [...(byPosition.get(r.idx) ?? []), r]);
+  const readOverview = [...byPosition.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([position, rs]) => ({
+      position,
+      article_num: rs.length,
+      avg_read: Math.round(avg(rs.map((r) => r.reads))),
+      read_max: Math.max(...rs.map((r) => r.reads)),
+      avg_praise: Math.round(avg(rs.map((r) => r.likes))),
+      praise_max: Math.max(...rs.map((r) => r.likes)),
+    }));
+
+  const hours: Record<string, number> = {};
+  for (let h = 0; h < 24; h++) hours[String(h)] = 0;
+  for (const t of pushTimes) {
+    const h = String(Math.floor(((t + 8 * 3600) % DAY) / 3600));
+    hours[h] = (hours[h] ?? 0) + 1;
+  }
+
+  const headlines30 = last30.filter((r) => r.idx === 1).map((r) => r.reads);
+  const w = wci(
+    last30.map((r) => ({
+      reads: r.reads,
+      looking: r.looking,
+      likes: r.likes,
+      forwards: r.shares,
+      position: r.idx,
+    })),
+    30,
+  );
+  return {
+    articles7d: rows.filter((r) => r.pub > nowS - 7 * DAY).length,
+    avgTopRead: Math.round(avg(recent.filter((r) => r.idx === 1).map((r) => r.reads))),
+    avgSecondRead: Math.round(avg(recent.filter((r) => r.idx === 2).map((r) => r.reads))),
+    avgOtherRead: Math.round(avg(recent.filter((r) => r.idx >= 3).map((r) => r.reads))),
+    fans: headlines30.length ? Math.round(avg(headlines30) / HEADLINE_OPEN_RATE) : 0,
+    readOverview,
+    hours,
+    wci: round2(w),
+    monthlyPosts: last30.length,
+    index: round2(accountIndex(w, last30.length)),
+  };
+}
