@@ -31,6 +31,15 @@ export class ChdbStore implements AnalyticsStore {
     return rows;
   }
 
+  async *stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T> {
+    await this.ready;
+    // chDB allows one active stream per session; callers consume one export at a time.
+    const s = params
+      ? this.session.queryStreamBind(sql, params, { format: 'JSONEachRow' })
+      : this.session.queryStream(sql, { format: 'JSONEachRow' });
+    for await (const row of s.rows<T>()) yield row;
+  }
+
   async exec(sql: string, params?: QueryParams): Promise<void> {
     if (params) await this.session.queryBindAsync(sql, params, { format: 'Null' });
     else await this.session.queryAsync(sql, { format: 'Null' });

@@ -33,6 +33,11 @@ export class ServerStore implements AnalyticsStore {
     return rs.json<T>();
   }
 
+  async *stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T> {
+    const rs = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
+    for await (const rows of rs.stream()) for (const row of rows) yield row.json<T>();
+  }
+
   async exec(sql: string, params?: QueryParams): Promise<void> {
     await this.client.command({ query: sql, query_params: params });
   }

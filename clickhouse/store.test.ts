@@ -84,4 +84,25 @@ describe.each(engines)('analytics store on %s', (_name, enabled, open) => {
       }
     },
   );
+
+  it.runIf(enabled)('streams a large result row by row with bounded memory', async () => {
+    const store = await open();
+    try {
+      let n = 0;
+      let sum = 0;
+      const before = process.memoryUsage().heapUsed;
+      for await (const r of store.stream<{ n: string }>('SELECT number AS n FROM numbers({k:UInt32})', {
+        k: 2_000_000,
+      })) {
+        n++;
+        sum += Number(r.n);
+      }
+      expect(n).toBe(2_000_000);
+      expect(sum).toBe((1_999_999 * 2_000_000) / 2);
+      // Two million rows held as objects would take well over 100 MB; a stream holds one chunk at a time.
+      expect(process.memoryUsage().heapUsed - before).toBeLessThan(96 * 1024 * 1024);
+    } finally {
+      await store.close();
+    }
+  });
 });

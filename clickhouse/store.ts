@@ -11,6 +11,8 @@ export interface AnalyticsStore {
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
   /** Runs a statement that returns nothing (DDL, INSERT … SELECT). */
   exec(sql: string, params?: QueryParams): Promise<void>;
+  /** Streams a read query's rows without holding the whole result (exports, full recomputations). */
+  stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T>;
   /** Inserts rows (objects keyed by column name) in one batch. */
   insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void>;
   close(): Promise<void>;
