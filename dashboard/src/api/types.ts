@@ -57,6 +57,10 @@ export interface AccountDetail extends AccountSummary {
   reg_time: string;
   update_time: string;
   url_link_total: number;
+  /** The tooltip's account index, WCI and estimated active fans (docs/analytics.md). */
+  index: number;
+  wci: number;
+  fans: number;
 }
 
 export interface AccountDetailResult {

@@ -1,5 +1,5 @@
 // Header card of the account detail: identity, description, tags and counters.
-import { Card, Descriptions, Flex, Popover, Tag, Typography } from 'antd';
+import { Card, Descriptions, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
 import { imageProxyUrl } from '../../api/endpoints';
 import type { AccountDetail } from '../../api/types';
 import { AccountAvatar } from '../../components/AccountAvatar';
@@ -33,6 +33,24 @@ export function AccountHeaderCard({ account }: { account: AccountDetail }) {
               { key: 'wx', label: '微信号', children: accountWx(account) || '-' },
               { key: 'owner', label: '主体', children: accountOwner(account) || '-' },
               { key: 'media', label: '行业', children: account.media || '-' },
+              {
+                key: 'index',
+                label: (
+                  <Tooltip title="账号指数 = (综合指数 × 100 ÷ 月发文数) ÷ 100，数值越高表示账号质量越好">
+                    <span className="has-tooltip">指数</span>
+                  </Tooltip>
+                ),
+                children: account.index.toFixed(2),
+              },
+              {
+                key: 'fans',
+                label: (
+                  <Tooltip title="估算活跃粉丝 = 近30天头条平均阅读 ÷ 5%（打开头条的粉丝比例）">
+                    <span className="has-tooltip">估算活跃粉丝</span>
+                  </Tooltip>
+                ),
+                children: formatTotal(account.fans),
+              },
               { key: 'collect', label: '收藏', children: formatTotal(account.collect_count) },
               { key: 'fetched', label: '已抓取文章', children: formatTotal(account.mp_fetch_sum) },
               { key: 'updated', label: '数据更新时间', children: account.update_time || '-' },
