@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '../clickhouse/store';
+import type { Members } from '../members/index';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 
@@ -6,6 +7,8 @@ import type { MemberDb } from '../postgres/db';
 export interface ApiDeps {
   store: AnalyticsStore;
   db: MemberDb;
+  /** Sessions, accounts, orders, payments and metering (members/). */
+  members: Members;
   log: Logger;
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
   demo: boolean;

@@ -40,6 +40,7 @@ describe('k8s base', () => {
     const app = createApp({
       store: { query: async () => [{ n: 0 }] } as never,
       db: {} as never,
+      members: {} as never,
       log: createLogger('silent'),
       demo: true,
       imageHosts: [],

@@ -10,6 +10,7 @@ import { migrateClickHouse } from '../clickhouse/migrate';
 import type { AnalyticsStore } from '../clickhouse/store';
 import { Crawler } from '../collectors/crawler';
 import { MpSource } from '../collectors/mp-source';
+import { createMembers } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
@@ -106,6 +107,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     });
     await migrateMemberDb(db, log.child({ component: 'postgres' }));
     dbOpen = true;
+    const members = await createMembers(db, config, log.child({ component: 'members' }));
 
     let crawler: Crawler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
@@ -133,6 +135,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     const app = createApp({
       store,
       db,
+      members,
       log: log.child({ component: 'api' }),
       demo: simulator !== null,
       imageHosts: upstream ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn'] : [],

@@ -1,0 +1,88 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../e2e/harness';
+import { createLogger } from '../platform/log';
+import { type MemberDb, openMemberDb } from '../postgres/db';
+import { migrateMemberDb } from '../postgres/migrate';
+import { historyStart, LEVEL } from './membership';
+import { M } from './messages';
+import { hashPassword, verifyPassword } from './passwords';
+import { alipaySignContent, rsa2Sign, rsa2Verify } from './payments';
+import type { Member } from './sessions';
+import { aliyunEncode, type SmsProvider, VerificationCodes } from './sms';
+
+const log = createLogger('silent');
+
+describe('member units', () => {
+  let db: MemberDb;
+  beforeAll(async () => {
+    db = await openMemberDb({ dataDir: tempDir('units') });
+    await migrateMemberDb(db, log);
+  });
+  afterAll(() => db.close());
+
+  it('hashes passwords with scrypt and verifies them', async () => {
+    const h = await hashPassword('abc12345');
+    expect(h).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('abc12345', h)).toBe(true);
+    expect(await verifyPassword('abc12346', h)).toBe(false);
+    expect(await verifyPassword('abc12345', null)).toBe(false);
+    expect(await hashPassword('abc12345')).not.toBe(h);
+  });
+
+  it('caps codes per phone per day, and gives back the cooldown when the provider fails', async () => {
+    const sent: string[] = [];
+    const provider: SmsProvider = { name: 'test', sendCode: async (_p, code) => void sent.push(code) };
+    const codes = new VerificationCodes(db, provider, 3, log);
+    const phone = '13600000000';
+    // Three sends earlier today, each outside the cooldown.
+    for (let i = 1; i <= 3; i++)
+      await db.query(
+        `INSERT INTO sms_codes (phone, code_hash, expires_at, created_at) VALUES ($1, 'x', now(), now() - make_interval(mins => $2))`,
+        [phone, i * 10],
+      );
+    expect(await codes.send(phone, '1.2.3.4')).toEqual({ ok: false, msg: M.CODE_DAILY_CAP });
+    const failing = new VerificationCodes(
+      db,
+      {
+        name: 'down',
+        sendCode: async () => {
+          throw new Error('down');
+        },
+      },
+      10,
+      log,
+    );
+    expect(await failing.send('13600000001', '1.2.3.4')).toEqual({ ok: false, msg: M.SMS_FAILED });
+    expect(await codes.send('13600000001', '1.2.3.4')).toEqual({ ok: true });
+    // A code checks once; wrong attempts are limited to 5.
+    const code = sent.at(-1) as string;
+    for (let i = 0; i < 5; i++)
+      expect(await codes.check('13600000001', code === '999999' ? '000000' : '999999', true)).toBe(false);
+    expect(await codes.check('13600000001', code, true)).toBe(false);
+  });
+
+  it('signs and verifies like Alipay (RSA2 over sorted k=v, sign and sign_type excluded)', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const p: Record<string, string> = { b: '2', a: '1', empty: '', sign_type: 'RSA2', subject: '高级会员' };
+    expect(alipaySignContent(p)).toBe('a=1&b=2&subject=高级会员');
+    const sign = rsa2Sign(p, privateKey);
+    expect(rsa2Verify({ ...p, sign }, publicKey)).toBe(true);
+    expect(rsa2Verify({ ...p, a: '2', sign }, publicKey)).toBe(false);
+    expect(rsa2Verify({ ...p, sign: 'AAAA' }, publicKey)).toBe(false);
+    expect(rsa2Verify({ ...p, sign, sign_type: 'RSA' }, publicKey)).toBe(false);
+  });
+
+  it('encodes for Aliyun signatures per RFC 3986', () => {
+    expect(aliyunEncode("a b*c~d'!")).toBe('a%20b%2Ac~d%27%21');
+  });
+
+  it('limits history depth by level (3/6/12/18 months)', () => {
+    const now = new Date('2026-11-22T04:00:00Z');
+    const at = (level: number) => historyStart(level === 0 ? null : ({ level } as Member), now);
+    expect(at(LEVEL.VISITOR)).toBe('2026-08-22');
+    expect(at(LEVEL.SENIOR)).toBe('2026-05-22');
+    expect(at(LEVEL.DELUXE)).toBe('2025-11-22');
+    expect(at(LEVEL.SUPER)).toBe('2025-05-22');
+  });
+});
