@@ -6,6 +6,7 @@ import { Codes, fail } from './envelope';
 import { memberSession } from './member-session';
 import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
+import { groupRoutes } from './routes/groups';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { spaHandler } from './static';
@@ -46,6 +47,7 @@ export function createApp(deps: ApiDeps): Hono {
   // Every /fbmain call knows its member (or visitor) before any handler runs.
   fbmain.use('*', memberSession(deps.members));
   fbmain.route('/search/v1', accountRoutes(deps));
+  fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/user/v1', userRoutes(deps));
   fbmain.route('/', systemRoutes(deps));

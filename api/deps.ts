@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Members } from '../members/index';
+import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 
@@ -10,6 +11,8 @@ export interface ApiDeps {
   /** Sessions, accounts, orders, payments and metering (members/). */
   members: Members;
   log: Logger;
+  /** The platform clock (fixed in tests): "now" for history-depth windows. */
+  clock: Clock;
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
   demo: boolean;
   /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */

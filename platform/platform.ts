@@ -136,6 +136,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       store,
       db,
       members,
+      clock,
       log: log.child({ component: 'api' }),
       demo: simulator !== null,
       imageHosts: upstream ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn'] : [],
