@@ -65,3 +65,20 @@ export function clientIp(c: Context): string {
 export const publicBase = (c: Context, members: Members) => members.publicUrl ?? new URL(c.req.url).origin;
 
 export const maskPhone = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}` : '');
+
+/**
+ * The permission gate other routes use (spec §6, §8): a visitor gets 用户未登录, a member below the
+ * level gets 40002 in error_code (search and group calls) or 4002 in status (link and applet calls).
+ */
+export function requireLevel(
+  c: Context,
+  allowed: (m: Member) => boolean,
+  style: 'error_code' | 'status' = 'error_code',
+): Member | Response {
+  const m = memberOf(c);
+  if (!m) return notLoggedIn(c);
+  if (allowed(m)) return m;
+  return style === 'status'
+    ? c.json({ status: 4002, msg: M.LEVEL_INSUFFICIENT }, 403)
+    : fail(c, 403, MemberCodes.LEVEL_INSUFFICIENT, M.LEVEL_INSUFFICIENT);
+}

@@ -164,3 +164,36 @@ export async function signUp(base: string, phone = nextPhone(), password = 'abc1
   c.token = r.body.data.accessToken;
   return c;
 }
+
+const unescapeHtml = (s: string) =>
+  s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e as string] ?? _,
+  );
+
+/** The hidden fields of the sandbox cashier's form: the signed notification Alipay would send. */
+export function hiddenFields(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[unescapeHtml(m[1] as string)] = unescapeHtml(m[2] as string);
+  return out;
+}
+
+/** Buys a package end to end through the sandbox cashier, as a browser would. */
+export async function buy(
+  c: Client,
+  packageId: string,
+): Promise<{ outTradeNo: string; notify: Record<string, string> }> {
+  const order = await c.post('/fbmain/account/v1/create_order', { package_id: packageId });
+  if (order.body.error_code !== 0) throw new Error(`create_order: ${order.text}`);
+  const page = await fetch(order.body.data.pay_url);
+  const notify = hiddenFields(await page.text());
+  const paid = await fetch(`${c.base}/fbmain/pay/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(notify).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status} ${await paid.text()}`);
+  return { outTradeNo: order.body.data.out_trade_no, notify };
+}
