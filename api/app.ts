@@ -8,6 +8,7 @@ import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
+import { invoiceRoutes } from './routes/invoices';
 import { orderRoutes } from './routes/orders';
 import { payRoutes } from './routes/pay';
 import { systemRoutes } from './routes/system';
@@ -53,6 +54,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
+  fbmain.route('/account/v1', invoiceRoutes(deps));
   fbmain.route('/api/v1', apiCustomerRoutes(deps));
   fbmain.route('/openapi/v1', openApiRoutes(deps));
   fbmain.route('/pay', payRoutes(deps));

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CODE } from '../members/accounts';
 import { M } from '../members/messages';
-import { Client, lastCode, memberEngines, nextPhone, signUp, startMemberPlatform } from './members-harness';
+import {
+  Client,
+  lastCode,
+  memberEngines,
+  nextPhone,
+  type Reply,
+  signUp,
+  startMemberPlatform,
+} from './members-harness';
 
 const A = '/fbmain/account/v1';
 const U = '/fbmain/user/v1';
@@ -298,6 +306,56 @@ describe.each(await memberEngines())('login, registration, QR, reset, profile on
         agree_protocol: '1',
       });
       expect(byPhone.body.error_code).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'QQ login: scan code, qq_register, qq_binding of an existing member, then direct login',
+    async () => {
+      const c = new Client(base);
+      const scanOf = (r: Reply) => new URL(r.body.data.url).searchParams.get('scan') ?? '';
+      const qr = await c.get(`${A}/get_qq_scan_code`);
+      expect(qr.body.data.img).toMatch(/^data:image\/png;base64,/);
+      const html = await fetch(qr.body.data.url).then((r) => r.text());
+      expect(html).toContain('QQ');
+      const openid = `qq${Date.now()}`;
+      await c.post(`${A}/qr_confirm`, { scan: scanOf(qr), openid, nickname: 'QQ用户' });
+      const zero = await c.post(`${A}/login`, { token: qr.body.data.qrcode, agree_protocol: '1' });
+      expect(zero.body.data).toMatchObject({ type: 0, name: 'QQ用户' });
+      // A WeChat registration cannot use a QQ registration token.
+      const phone = nextPhone();
+      const form = { phone, code: '', password: 'qqpass123', confirm: 'qqpass123' };
+      expect(
+        (await c.post(`${A}/register`, { ...form, accessToken: zero.body.data.accessToken })).body.error_code,
+      ).toBe(501);
+      const reg = await c.post(`${A}/qq_register`, { ...form, accessToken: zero.body.data.accessToken });
+      expect(reg.body).toMatchObject({ error_code: 0, data: { type: 1, name: 'QQ用户' } });
+
+      // An existing member binds a new QQ identity; the same identity cannot be bound twice.
+      const member = await signUp(base);
+      const bindQr = await member.get(`${A}/qq_login`);
+      const bindOpenid = `qqbind${Date.now()}`;
+      await member.post(`${A}/qr_confirm`, { scan: scanOf(bindQr), openid: bindOpenid });
+      expect((await member.post(`${A}/qq_binding`, { token: bindQr.body.data.qrcode })).body).toEqual({
+        error_code: 0,
+        msg: '绑定成功',
+      });
+      expect((await member.get(`${U}/user_info`)).body.data.qq_bound).toBe(1);
+      const again = await member.get(`${A}/qq_login`);
+      await member.post(`${A}/qr_confirm`, { scan: scanOf(again), openid: bindOpenid });
+      const other = await signUp(base);
+      expect((await other.post(`${A}/qq_binding`, { token: again.body.data.qrcode })).body).toEqual({
+        error_code: 30008,
+        msg: M.IDENTITY_BOUND,
+      });
+      // Logging in with that QQ identity reaches the member who bound it.
+      const login = await c.post(`${A}/login`, { token: again.body.data.qrcode, agree_protocol: '1' });
+      expect(login.body.data.type).toBe(1);
+      const who = new Client(base);
+      who.token = login.body.data.accessToken;
+      expect((await who.get(`${U}/user_info`)).body.data.id).toBe(
+        (await member.get(`${U}/user_info`)).body.data.id,
+      );
     },
   );
 
