@@ -19,7 +19,8 @@ describe.each(await memberEngines())('login, registration, QR, reset, profile on
   let stop = async () => {};
   beforeAll(async () => {
     if (skip) return;
-    const p = await startMemberPlatform(name);
+    // Login flows need no crawled data: the api role alone keeps the CPU for them.
+    const p = await startMemberPlatform(name, { ROLE: 'api' });
     base = p.url;
     stop = p.stop;
   });

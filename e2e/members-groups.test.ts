@@ -15,7 +15,8 @@ describe.each(await memberEngines())(
     let b: Client;
     beforeAll(async () => {
       if (skip) return;
-      const p = await startMemberPlatform(name);
+      // 25 accounts: enough to pass the free level's 20 favourites.
+      const p = await startMemberPlatform(name, { SIM_ACCOUNTS: '25', CRAWL_DAYS: '2' });
       base = p.url;
       stop = p.stop;
       await waitReady(base);

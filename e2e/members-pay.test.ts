@@ -24,7 +24,7 @@ describe.each(await memberEngines())(
     let mid = 0;
     beforeAll(async () => {
       if (skip) return;
-      const p = await startMemberPlatform(name);
+      const p = await startMemberPlatform(name, { SIM_ACCOUNTS: '3', CRAWL_DAYS: '2' });
       base = p.url;
       stop = p.stop;
       await waitReady(base);
