@@ -180,6 +180,39 @@ describe.each(await memberEngines())('login, registration, QR, reset, profile on
     },
   );
 
+  it.skipIf(skip)('logs in with an SMS code instead of a password', async () => {
+    const c = new Client(base);
+    // Registered by QR (no code sent yet), so the login code is not held back by the cooldown.
+    const phone = nextPhone();
+    const { regToken } = await qrToTypeZero(c, `sms${Date.now()}`);
+    await c.post(`${A}/register`, {
+      phone,
+      accessToken: regToken,
+      code: '',
+      password: 'abc12345',
+      confirm: 'abc12345',
+    });
+    await c.post(`${A}/sendCode`, { phone });
+    const code = lastCode(phone);
+    const wrong = await c.post(`${A}/login`, {
+      username: phone,
+      verifyCode: code === '123456' ? '654321' : '123456',
+      agree_protocol: '1',
+    });
+    expect(wrong.body).toEqual({ error_code: 30002, msg: M.CODE_WRONG });
+    const good = await c.post(`${A}/login`, {
+      username: phone,
+      password: '',
+      verifyCode: code,
+      agree_protocol: '1',
+    });
+    expect(good.body.data.type).toBe(1);
+    // Neither password nor code: the password message.
+    expect((await c.post(`${A}/login`, { username: phone, agree_protocol: '1' })).body.msg).toBe(
+      M.PASSWORD_EMPTY,
+    );
+  });
+
   it.skipIf(skip)('logs out: the token stops working and the member calls answer 用户未登录', async () => {
     const c = await signUp(base);
     expect((await c.get(`${U}/user_info`)).body.error_code).toBe(0);

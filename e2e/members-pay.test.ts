@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../members/messages';
 import { rsa2Sign } from '../members/payments';
@@ -8,6 +9,21 @@ import { buy, Client, hiddenFields, memberEngines, signUp, startMemberPlatform }
 const A = '/fbmain/account/v1';
 const API = '/fbmain/api/v1';
 const CALLBACK = '/fbmain/pay/callback/alipay';
+
+/** Reads one entry of a zip (local headers in order, as the XLSX writer produces and any reader accepts). */
+function unzipEntry(zip: Buffer, name: string): string {
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLen = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    const entry = zip.subarray(at + 30, at + 30 + nameLen).toString('utf8');
+    const data = zip.subarray(at + 30 + nameLen + extra, at + 30 + nameLen + extra + size);
+    if (entry === name) return inflateRawSync(data).toString('utf8');
+    at += 30 + nameLen + extra + size;
+  }
+  throw new Error(`${name} not in zip`);
+}
 
 const postForm = (url: string, fields: Record<string, string>) =>
   fetch(url, {
@@ -206,6 +222,15 @@ describe.each(await memberEngines())(
         const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
         expect(lines[0]).toBe('"时间","类型","接口","次数变化","剩余次数","备注"');
         expect(lines).toHaveLength(101);
+        const book = await fetch(`${base}${API}/export_api_records?format=xlsx`, {
+          headers: { accessToken: c.token as string },
+        });
+        expect(book.headers.get('content-type')).toBe(
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+        const sheet = unzipEntry(Buffer.from(await book.arrayBuffer()), 'xl/worksheets/sheet1.xml');
+        expect(sheet).toContain('<t xml:space="preserve">次数变化</t>');
+        expect(sheet.match(/<row /g)).toHaveLength(101);
       },
     );
 

@@ -46,6 +46,8 @@ export class Sessions {
   /** Issues a token; only its sha256 is stored, so a leaked table does not leak sessions. */
   async create(userId: number, remember: boolean): Promise<string> {
     const token = newToken();
+    // Expired sessions are useless; trimming them here keeps the table small without a job.
+    await this.db.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at < now()', [userId]);
     const days = remember ? SESSION_DAYS.remember : SESSION_DAYS.normal;
     await this.db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
       sha256(token),

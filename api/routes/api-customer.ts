@@ -4,11 +4,13 @@ import { M } from '../../members/messages';
 import type { LedgerRow } from '../../members/metering';
 import { API_COSTS, PACKAGES } from '../../members/pricing';
 import { optionalText } from '../../members/validation';
+import { xlsx } from '../../members/xlsx';
 import { getAccount, searchAccounts } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
 import { parseForm, requireMember } from '../member-session';
 import { orderCalls, orderView, packageView, pagingInput } from './orders';
+import { alipayCallback } from './pay';
 
 const date = optionalText(10).pipe(
   z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-mm-dd')]),
@@ -46,6 +48,8 @@ export function apiCustomerRoutes(deps: ApiDeps): Hono {
     { create: 'api_create_order', info: 'api_pay_info', status: 'api_check_order_status' },
     'api',
   );
+  // The spec's API page names its own callback; it is the same verified, idempotent Alipay notification.
+  app.post('/api_pay_callback', alipayCallback(deps));
 
   app.get('/api_usage', async (c) => {
     const me = requireMember(c);
@@ -89,21 +93,37 @@ export function apiCustomerRoutes(deps: ApiDeps): Hono {
     if (me instanceof Response) return me;
     const input = await parseForm(
       c,
-      recordsInput.extend({ num: z.coerce.number().int().min(1).max(50_000).default(10_000) }),
+      recordsInput.extend({
+        num: z.coerce.number().int().min(1).max(50_000).default(10_000),
+        format: z.enum(['csv', 'xlsx'], { message: '格式只能是 csv 或 xlsx' }).default('csv'),
+      }),
       Codes.BAD_INPUT,
     );
     if (!input.ok) return input.response;
     const { rows } = await recordQuery({ ...input.data, page: 1 }, me.id);
-    const lines = [
-      ['时间', '类型', '接口', '次数变化', '剩余次数', '备注'].map(cell).join(','),
-      ...rows.map((r) =>
-        [r.created_at, KIND_NAMES[r.kind], r.endpoint, r.amount, r.balance_after, r.ref].map(cell).join(','),
-      ),
-    ];
+    const header = ['时间', '类型', '接口', '次数变化', '剩余次数', '备注'];
+    const table = rows.map((r) => [
+      r.created_at,
+      KIND_NAMES[r.kind],
+      r.endpoint,
+      r.amount,
+      r.balance_after,
+      r.ref,
+    ]);
+    const filename = (ext: string) =>
+      `attachment; filename="api_records.${ext}"; filename*=UTF-8''${encodeURIComponent(`API消费记录.${ext}`)}`;
+    if (input.data.format === 'xlsx') {
+      const file = xlsx('API消费记录', [header, ...table]);
+      return c.body(new Uint8Array(file), 200, {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': filename('xlsx'),
+      });
+    }
+    const lines = [header, ...table].map((row) => row.map(cell).join(','));
     // The BOM makes Excel read the file as UTF-8.
     return c.body(`\uFEFF${lines.join('\r\n')}\r\n`, 200, {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="api_records.csv"; filename*=UTF-8''${encodeURIComponent('API消费记录.csv')}`,
+      'content-disposition': filename('csv'),
     });
   });
 

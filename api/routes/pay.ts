@@ -19,13 +19,10 @@ async function notifyParams(c: Context): Promise<Record<string, string>> {
   return out;
 }
 
-/** /fbmain/pay: Alipay's async notification, and the demo's sandbox cashier. */
-export function payRoutes(deps: ApiDeps): Hono {
-  const app = new Hono();
+/** Alipay retries until it reads "success"; a replay of a processed payment also answers success. */
+export function alipayCallback(deps: ApiDeps) {
   const m = deps.members;
-
-  /** Alipay retries until it reads "success"; a replay of a processed payment also answers success. */
-  const callback = async (c: Context) => {
+  return async (c: Context) => {
     const params = await notifyParams(c);
     const r = await m.orders.handleNotify(params);
     if (!r.verified) {
@@ -35,7 +32,13 @@ export function payRoutes(deps: ApiDeps): Hono {
     deps.log.info({ out_trade_no: params.out_trade_no, result: r.reason }, 'payment notification');
     return c.text('success');
   };
-  app.post('/callback/alipay', callback);
+}
+
+/** /fbmain/pay: Alipay's async notification, and the demo's sandbox cashier. */
+export function payRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const m = deps.members;
+  app.post('/callback/alipay', alipayCallback(deps));
 
   // The sandbox cashier exists only when no real Alipay account is configured.
   const sandboxOnly = (c: Context) =>
