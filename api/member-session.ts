@@ -52,8 +52,12 @@ export async function parseForm<S extends z.ZodType>(
   return { ok: false, response: fail(c, 400, code, firstMessage(r.error)) };
 }
 
-/** The client address for rate limits (the socket peer; app.request in tests has none). */
-export function clientIp(c: Context): string {
+/** The client address for rate limits: the socket peer, or with TRUST_PROXY the first X-Forwarded-For hop. */
+export function clientIp(c: Context, members: Members): string {
+  if (members.trustProxy) {
+    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first.slice(0, 64);
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

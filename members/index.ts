@@ -27,6 +27,8 @@ export interface Members {
   metering: Metering;
   /** Fixed public base URL (PUBLIC_URL); otherwise links are built from the request's origin. */
   publicUrl: string | null;
+  /** Read the client address from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 export type MemberConfig = Pick<
@@ -48,6 +50,7 @@ export type MemberConfig = Pick<
   | 'ALIPAY_GATEWAY'
   | 'ADMIN_PHONES'
   | 'API_TRIAL_QUOTA'
+  | 'TRUST_PROXY'
 >;
 
 export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger): Promise<Members> {
@@ -102,5 +105,6 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
     apiKeys: new ApiKeys(db),
     metering: new Metering(db),
     publicUrl: c.PUBLIC_URL ?? null,
+    trustProxy: c.TRUST_PROXY,
   };
 }

@@ -114,7 +114,7 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
       p.data,
       f.password,
       f.verifyCode,
-      clientIp(c),
+      clientIp(c, m),
       f.is_remember,
     );
     if (r.ok && f.bd_vid) await m.accounts.recordBdVid(r.value.accessToken, f.bd_vid);
@@ -232,7 +232,7 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
   app.post('/sendCode', async (c) => {
     const input = await parseForm(c, sendCodeInput);
     if (!input.ok) return input.response;
-    const r = await m.codes.send(input.data.phone, clientIp(c));
+    const r = await m.codes.send(input.data.phone, clientIp(c, m));
     return r.ok ? c.json({ error_code: 0, msg: M.CODE_SENT }) : fail(c, 429, MemberCodes.CODE_REFUSED, r.msg);
   });
 
