@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Rules without a message of their own still answer in Chinese (zod's zh-CN locale).
+z.config(z.locales.zhCN());
 
 /** Codes of the /fbmain envelope (spec §8) plus the platform's own for bad input and missing objects. */
 export const Codes = {

@@ -151,6 +151,57 @@ describe.each(await memberEngines())('authorization and membership levels on $na
     },
   );
 
+  it.skipIf(skip)(
+    'answers garbage input with a Chinese message in the envelope, never a server error',
+    async () => {
+      const c = byLevel[1] as Client;
+      const garbage = {
+        id: '-1',
+        group_id: 'abc',
+        mids: 'x,,y',
+        page: '0',
+        num: '1e9',
+        name: '名'.repeat(500),
+        package_id: '<script>',
+        out_trade_no: "'; DROP TABLE orders; --",
+        aid: '../../etc',
+        mid: '99999999999999999999',
+        keyword: '',
+        status: '7',
+        title_type: '9',
+        phone: '1',
+        token: 'x'.repeat(500),
+      };
+      for (const [method, path] of [...MEMBER_CALLS, ...ADMIN_CALLS]) {
+        for (const json of [false, true]) {
+          const r = await c.call(method, path, garbage, json);
+          expect(r.status, `${method} ${path}`).toBeLessThan(500);
+          if (r.status >= 400) expect(r.body.msg, `${method} ${path}`).toMatch(/[\u4e00-\u9fa5]/);
+        }
+      }
+      const broken = await fetch(`${base}${S}/group_add`, {
+        method: 'POST',
+        headers: { accessToken: c.token as string, 'content-type': 'application/json' },
+        body: '{"name":',
+      });
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).msg).toBe('分组名称不能为空');
+    },
+  );
+
+  it.skipIf(skip)('takes custom-service demands from visitors and members', async () => {
+    const v = new Client(base);
+    expect(
+      (await v.post(`${A}/submit_demand`, { name: '李雷', phone: '123', content: '定制数据' })).body.msg,
+    ).toBe(M.PHONE_INVALID);
+    expect(
+      (await v.post(`${A}/submit_demand`, { name: '李雷', phone: '13812345678', content: '定制数据' })).body,
+    ).toEqual({
+      error_code: 0,
+      msg: M.PROFILE_OK,
+    });
+  });
+
   it.skipIf(skip)('levels 1–4 carry their names, history depth and favourite limits', async () => {
     const expected = [
       [1, '普通会员', 3],

@@ -29,5 +29,14 @@ export const confirmMatches = <T extends { password: string; confirm: string }>(
   v.password === v.confirm;
 export const confirmIssue = { message: M.PASSWORD_MISMATCH, path: ['confirm'] };
 
-/** The first issue's message: member forms answer with the §5 text alone, no field prefix. */
-export const firstMessage = (e: z.ZodError) => e.issues[0]?.message ?? M.REQUEST_FAILED;
+/**
+ * The first issue's message: member forms answer with the §5 text alone, no field prefix. A generic
+ * zod message (a rule without its own text, recognisable by "期望") names the field.
+ */
+export function firstMessage(e: z.ZodError): string {
+  const first = e.issues[0];
+  if (!first) return M.REQUEST_FAILED;
+  return first.message.includes('期望')
+    ? `参数错误：${String(first.path[0] ?? '')} ${first.message}`
+    : first.message;
+}
