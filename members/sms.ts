@@ -49,8 +49,7 @@ export class AliyunSms implements SmsProvider {
       Version: '2017-05-25',
     };
     const query = aliyunCanonicalQuery(params);
-    const toSign = `GET&${aliyunEncode('/')}&${aliyunEncode(query)}`;
-    const signature = createHmac('sha1', `${this.opts.accessKeySecret}&`).update(toSign).digest('base64');
+    const signature = aliyunSignature(params, this.opts.accessKeySecret);
     const res = await fetch(`${this.endpoint}?Signature=${aliyunEncode(signature)}&${query}`, {
       signal: AbortSignal.timeout(10_000),
     });
@@ -68,6 +67,12 @@ export const aliyunCanonicalQuery = (params: Record<string, string>) =>
     .sort()
     .map((k) => `${aliyunEncode(k)}=${aliyunEncode(params[k] ?? '')}`)
     .join('&');
+
+/** Aliyun RPC signature v1: HMAC-SHA1 of GET&%2F&<encoded canonical query> with key "<secret>&". */
+export function aliyunSignature(params: Record<string, string>, secret: string): string {
+  const toSign = `GET&${aliyunEncode('/')}&${aliyunEncode(aliyunCanonicalQuery(params))}`;
+  return createHmac('sha1', `${secret}&`).update(toSign).digest('base64');
+}
 
 /** Verification-code policy (spec §9: 60 s countdown) plus a daily cap per phone and per IP. */
 export const CODE_POLICY = { cooldownS: 60, ttlMin: 5, maxAttempts: 5, perIpDaily: 50 } as const;

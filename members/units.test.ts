@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../e2e/harness';
 import { createLogger } from '../platform/log';
@@ -7,9 +7,9 @@ import { migrateMemberDb } from '../postgres/migrate';
 import { historyStart, LEVEL } from './membership';
 import { M } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
-import { alipaySignContent, rsa2Sign, rsa2Verify } from './payments';
+import { alipaySignContent, pagePayUrl, realAlipay, rsa2Sign, rsa2Verify } from './payments';
 import type { Member } from './sessions';
-import { aliyunEncode, type SmsProvider, VerificationCodes } from './sms';
+import { aliyunEncode, aliyunSignature, type SmsProvider, VerificationCodes } from './sms';
 
 const log = createLogger('silent');
 
@@ -73,8 +73,55 @@ describe('member units', () => {
     expect(rsa2Verify({ ...p, sign, sign_type: 'RSA' }, publicKey)).toBe(false);
   });
 
-  it('encodes for Aliyun signatures per RFC 3986', () => {
+  it('encodes and signs for Aliyun like its documented example', () => {
     expect(aliyunEncode("a b*c~d'!")).toBe('a%20b%2Ac~d%27%21');
+    // The worked example of Aliyun's RPC signature documentation (DescribeRegions, secret "testsecret").
+    const params = {
+      AccessKeyId: 'testid',
+      Action: 'DescribeRegions',
+      Format: 'XML',
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+      SignatureVersion: '1.0',
+      Timestamp: '2016-02-23T12:46:24Z',
+      Version: '2014-05-26',
+    };
+    expect(aliyunSignature(params, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+  });
+
+  it('builds a signed alipay.trade.page.pay URL that verifies with the app key', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = (k: KeyObject, type: 'pkcs8' | 'spki') =>
+      k.export({ format: 'der', type }).toString('base64');
+    // Alipay hands keys out as bare base64; both forms are read.
+    const cfg = realAlipay({
+      appId: '2021000000000000',
+      privateKey: pem(privateKey, 'pkcs8'),
+      publicKey: pem(publicKey, 'spki'),
+    });
+    const url = new URL(
+      pagePayUrl(
+        cfg,
+        { out_trade_no: 'T1', total_amount: '699.00', subject: '高级会员（年度）' },
+        {
+          notify: 'https://x.example/fbmain/pay/callback/alipay',
+          return: 'https://x.example/main/paySuccess',
+        },
+      ),
+    );
+    expect(url.origin + url.pathname).toBe('https://openapi.alipay.com/gateway.do');
+    const p = Object.fromEntries(url.searchParams);
+    expect(p).toMatchObject({
+      method: 'alipay.trade.page.pay',
+      sign_type: 'RSA2',
+      charset: 'utf-8',
+      app_id: '2021000000000000',
+    });
+    expect(JSON.parse(p.biz_content as string)).toMatchObject({
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+      total_amount: '699.00',
+    });
+    expect(rsa2Verify(p, publicKey)).toBe(true);
   });
 
   it('limits history depth by level (3/6/12/18 months)', () => {
