@@ -98,6 +98,11 @@ export class Orders {
     const o = await this.get(p.out_trade_no ?? '');
     if (!o) return { verified: false, reason: 'unknown order' };
     if (p.total_amount !== yuan(Number(o.amount_fen))) return { verified: false, reason: 'amount mismatch' };
+    if (p.trade_status === 'TRADE_CLOSED') {
+      // An unpaid order that Alipay closed (timeout or full refund before payment) can no longer be paid.
+      await this.db.query(`UPDATE orders SET status = 'closed' WHERE id = $1 AND status = 'pending'`, [o.id]);
+      return { verified: true, applied: false, reason: 'closed' };
+    }
     if (p.trade_status !== 'TRADE_SUCCESS' && p.trade_status !== 'TRADE_FINISHED')
       return { verified: true, applied: false, reason: `status ${p.trade_status ?? ''}` };
     const pkg = findPackage(o.package_id);

@@ -6,8 +6,11 @@ import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { historyStart, LEVEL } from './membership';
 import { M } from './messages';
+import { Orders } from './orders';
 import { hashPassword, verifyPassword } from './passwords';
-import { alipaySignContent, pagePayUrl, realAlipay, rsa2Sign, rsa2Verify } from './payments';
+import { alipaySignContent, pagePayUrl, realAlipay, rsa2Sign, rsa2Verify, sandboxAlipay } from './payments';
+import { findPackage, type Package, yuan } from './pricing';
+import { LOGIN_LIMITS, LoginLimiter } from './rate-limit';
 import type { Member } from './sessions';
 import { aliyunEncode, aliyunSignature, type SmsProvider, VerificationCodes } from './sms';
 
@@ -60,6 +63,63 @@ describe('member units', () => {
     for (let i = 0; i < 5; i++)
       expect(await codes.check('13600000001', code === '999999' ? '000000' : '999999', true)).toBe(false);
     expect(await codes.check('13600000001', code, true)).toBe(false);
+  });
+
+  it('limits failed logins per account and per IP within the window', async () => {
+    const limiter = new LoginLimiter(db);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await limiter.fail('13500000000', '10.0.0.1');
+    expect(await limiter.blocked('13500000000', '10.0.0.9')).toBe(true);
+    expect(await limiter.blocked('13500000001', '10.0.0.9')).toBe(false);
+    await limiter.succeeded('13500000000');
+    expect(await limiter.blocked('13500000000', '10.0.0.9')).toBe(false);
+    // Many phones from one address: the IP limit.
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++)
+      await limiter.fail(`1350000${String(i).padStart(4, '0')}`, '10.0.0.2');
+    expect(await limiter.blocked('13599999999', '10.0.0.2')).toBe(true);
+    expect(await limiter.blocked('13599999999', '10.0.0.3')).toBe(false);
+  });
+
+  it('closes an order on TRADE_CLOSED; a later success notification for it grants nothing', async () => {
+    const alipay = await sandboxAlipay(db);
+    // The key pair is generated once and read back on the next start.
+    expect((await sandboxAlipay(db)).appId).toBe(alipay.appId);
+    const orders = new Orders(db, alipay);
+    const [u] = await db.query<{ id: number }>(
+      `INSERT INTO users (phone, vip_id) VALUES ('13400000000', 1) RETURNING id`,
+    );
+    const pkg = findPackage('vip2_q') as Package;
+    const o = await orders.create(Number(u?.id), pkg);
+    const notify = (status: string) => {
+      const p: Record<string, string> = {
+        app_id: alipay.appId,
+        out_trade_no: o.out_trade_no,
+        total_amount: yuan(pkg.price_fen),
+        trade_status: status,
+        trade_no: 'T',
+        sign_type: 'RSA2',
+      };
+      return { ...p, sign: rsa2Sign(p, alipay.appPrivateKey) };
+    };
+    expect(await orders.handleNotify(notify('WAIT_BUYER_PAY'))).toMatchObject({
+      verified: true,
+      applied: false,
+    });
+    expect(await orders.handleNotify(notify('TRADE_CLOSED'))).toMatchObject({
+      verified: true,
+      reason: 'closed',
+    });
+    expect((await orders.get(o.out_trade_no))?.status).toBe('closed');
+    expect(await orders.handleNotify(notify('TRADE_SUCCESS'))).toMatchObject({
+      verified: true,
+      applied: false,
+    });
+    const [after] = await db.query<{ vip_id: number }>('SELECT vip_id FROM users WHERE id = $1', [u?.id]);
+    expect(after?.vip_id).toBe(1);
+    // Every notification is kept for audit.
+    const log = await db.query('SELECT 1 FROM payment_notifications WHERE out_trade_no = $1', [
+      o.out_trade_no,
+    ]);
+    expect(log).toHaveLength(3);
   });
 
   it('signs and verifies like Alipay (RSA2 over sorted k=v, sign and sign_type excluded)', () => {
