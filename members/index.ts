@@ -79,6 +79,15 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
           gateway: c.ALIPAY_GATEWAY,
         })
       : await sandboxAlipay(db);
+  const adminPhones = c.ADMIN_PHONES.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // ADMIN_PHONES is the one source of admin rights: existing accounts follow it at every start.
+  await db.query(
+    `UPDATE users SET is_admin = COALESCE(phone = ANY($1::text[]), false)
+     WHERE is_admin <> COALESCE(phone = ANY($1::text[]), false)`,
+    [adminPhones],
+  );
   const accounts = new Accounts({
     db,
     log,
@@ -87,11 +96,7 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
     qr,
     limiter: new LoginLimiter(db),
     trialQuota: c.API_TRIAL_QUOTA,
-    adminPhones: new Set(
-      c.ADMIN_PHONES.split(',')
-        .map((p) => p.trim())
-        .filter(Boolean),
-    ),
+    adminPhones: new Set(adminPhones),
   });
   return {
     db,

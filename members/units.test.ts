@@ -1,9 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../e2e/harness';
+import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
+import { createMembers } from './index';
 import { historyStart, LEVEL } from './membership';
 import { M } from './messages';
 import { Orders } from './orders';
@@ -120,6 +122,20 @@ describe('member units', () => {
       o.out_trade_no,
     ]);
     expect(log).toHaveLength(3);
+  });
+
+  it('makes exactly the ADMIN_PHONES accounts admins at start', async () => {
+    await db.query(
+      `INSERT INTO users (phone, is_admin) VALUES ('13300000001', false), ('13300000002', true)`,
+    );
+    await createMembers(db, loadConfig({ ADMIN_PHONES: '13300000001' }), log);
+    const rows = await db.query<{ phone: string; is_admin: boolean }>(
+      `SELECT phone, is_admin FROM users WHERE phone LIKE '1330000000%' ORDER BY phone`,
+    );
+    expect(rows).toEqual([
+      { phone: '13300000001', is_admin: true },
+      { phone: '13300000002', is_admin: false },
+    ]);
   });
 
   it('signs and verifies like Alipay (RSA2 over sorted k=v, sign and sign_type excluded)', () => {
