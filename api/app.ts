@@ -3,8 +3,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiDeps } from './deps';
 import { Codes, fail } from './envelope';
+import { memberSession } from './member-session';
+import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
+import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
+import { groupRoutes } from './routes/groups';
+import { invoiceRoutes } from './routes/invoices';
+import { orderRoutes } from './routes/orders';
+import { payRoutes } from './routes/pay';
 import { systemRoutes } from './routes/system';
+import { userRoutes } from './routes/user';
 import { spaHandler } from './static';
 
 /** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
@@ -40,7 +48,17 @@ export function createApp(deps: ApiDeps): Hono {
       onError: (c) => fail(c, 413, Codes.BAD_INPUT, '请求体过大（上限 1 MB）'),
     }),
   );
+  // Every /fbmain call knows its member (or visitor) before any handler runs.
+  fbmain.use('*', memberSession(deps.members));
   fbmain.route('/search/v1', accountRoutes(deps));
+  fbmain.route('/search/v1', groupRoutes(deps));
+  fbmain.route('/account/v1', memberAccountRoutes(deps));
+  fbmain.route('/account/v1', orderRoutes(deps));
+  fbmain.route('/account/v1', invoiceRoutes(deps));
+  fbmain.route('/api/v1', apiCustomerRoutes(deps));
+  fbmain.route('/openapi/v1', openApiRoutes(deps));
+  fbmain.route('/pay', payRoutes(deps));
+  fbmain.route('/user/v1', userRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

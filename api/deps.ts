@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '../clickhouse/store';
+import type { Members } from '../members/index';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
@@ -7,8 +8,10 @@ import type { MemberDb } from '../postgres/db';
 export interface ApiDeps {
   store: AnalyticsStore;
   db: MemberDb;
+  /** Sessions, accounts, orders, payments and metering (members/). */
+  members: Members;
   log: Logger;
-  /** The platform clock (fixed in tests): "now" for the last-7/30/90-day windows. */
+  /** The platform clock (fixed in tests): "now" for history depth and the 7/30/90-day windows. */
   clock: Clock;
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
   demo: boolean;

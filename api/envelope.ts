@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// Rules without a message of their own still answer in Chinese (zod's zh-CN locale).
+z.config(z.locales.zhCN());
 
 /** Codes of the /fbmain envelope (spec §8) plus the platform's own for bad input and missing objects. */
 export const Codes = {
@@ -40,14 +43,14 @@ export function describeIssues(error: z.ZodError): string {
   return `参数错误：${FIELD_LABELS[field] ?? field} ${first.message}`;
 }
 
-/** Reads query and (for POST) form or JSON body into one object; a malformed body reads as empty. */
+/** Reads query and (for POST/PUT/DELETE) form or JSON body into one object; a malformed body reads as empty. */
 export async function readInput(c: Context): Promise<Record<string, unknown>> {
   const input: Record<string, unknown> = { ...c.req.query() };
-  if (c.req.method === 'POST') {
+  if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'DELETE') {
     const type = c.req.header('content-type') ?? '';
     try {
       if (type.includes('application/json')) Object.assign(input, await c.req.json());
-      else if (type.includes('form')) Object.assign(input, await c.req.parseBody());
+      else if (type.includes('form')) Object.assign(input, await c.req.parseBody({ all: true }));
     } catch {
       // Unparseable bodies fall through to schema validation, which names the missing field.
     }

@@ -41,6 +41,8 @@ describe('k8s base', () => {
     const app = createApp({
       store: { query: async () => [{ n: 0 }] } as never,
       db: {} as never,
+      members: {} as never,
+      clock: { now: () => Date.now() },
       log: createLogger('silent'),
       clock: realClock,
       demo: true,

@@ -40,6 +40,43 @@ const optionalUrl = (protocols: string[]) =>
       { message: `必须是 ${protocols.map((p) => `${p}//…`).join(' 或 ')} 形式的地址` },
     );
 
+/** Members (issue 6): public address, proxy trust, SMS, WeChat/QQ login, Alipay, admins, API trial. */
+const memberEnv = {
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  // Behind a reverse proxy every client shares the proxy's address; then the per-IP limits read X-Forwarded-For.
+  TRUST_PROXY: z
+    .enum(['0', '1', 'false', 'true'], { message: '必须是 0 或 1' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+  SMS_PROVIDER: z.enum(['console', 'aliyun'], { message: '必须是 console 或 aliyun' }).default('console'),
+  SMS_DAILY_CAP: positiveInt(10, 1000),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().optional(),
+  WECHAT_APPID: z.string().trim().optional(),
+  WECHAT_SECRET: z.string().trim().optional(),
+  QQ_APPID: z.string().trim().optional(),
+  QQ_APPKEY: z.string().trim().optional(),
+  ALIPAY_APP_ID: z.string().trim().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().trim().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().trim().optional(),
+  ALIPAY_GATEWAY: optionalUrl(['https:', 'http:']),
+  ADMIN_PHONES: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || v.split(',').every((p) => /^1[3-9]\d{9}$/.test(p.trim())), {
+      message: '必须是逗号分隔的手机号',
+    }),
+  API_TRIAL_QUOTA: z.coerce
+    .number({ message: '必须是 0–1000000 的整数' })
+    .int('必须是 0–1000000 的整数')
+    .min(0, '必须是 0–1000000 的整数')
+    .max(1_000_000, '必须是 0–1000000 的整数')
+    .default(100),
+};
+
 /** Environment variables the program reads; unset engine variables mean the embedded default. */
 const envSchema = z.object({
   // One role, or several joined by commas (e.g. api,stream: one process sharing one embedded store).
@@ -94,6 +131,33 @@ const envSchema = z.object({
   CRAWL_INTERVAL_S: positiveInt(300, 86_400),
   CRAWL_CONCURRENCY: positiveInt(32, 256),
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
+  ...memberEnv,
+});
+
+/** Provider settings that only work together: a half-configured provider would fail at its first user. */
+const TOGETHER: { when: (c: Record<string, unknown>) => boolean; names: string[] }[] = [
+  {
+    when: (c) => c.SMS_PROVIDER === 'aliyun',
+    names: [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ],
+  },
+  { when: (c) => Boolean(c.WECHAT_APPID || c.WECHAT_SECRET), names: ['WECHAT_APPID', 'WECHAT_SECRET'] },
+  { when: (c) => Boolean(c.QQ_APPID || c.QQ_APPKEY), names: ['QQ_APPID', 'QQ_APPKEY'] },
+  {
+    when: (c) => Boolean(c.ALIPAY_APP_ID || c.ALIPAY_PRIVATE_KEY || c.ALIPAY_PUBLIC_KEY),
+    names: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  },
+];
+const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
+  const rec = c as Record<string, unknown>;
+  for (const t of TOGETHER)
+    if (t.when(rec))
+      for (const n of t.names.filter((x) => !rec[x]))
+        ctx.addIssue({ code: 'custom', path: [n], message: `需要与 ${t.names.join('、')} 一起设置` });
 });
 
 export type Config = z.output<typeof envSchema> & {
@@ -110,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, roleArg?: string): Config {
   if (roleArg !== undefined) input.ROLE = roleArg;
   // Treat empty strings as unset so `PORT= npm start` means the default.
   for (const k of Object.keys(input)) if (input[k] === '') delete input[k];
-  const parsed = envSchema.safeParse(input);
+  const parsed = checkedEnvSchema.safeParse(input);
   if (!parsed.success) {
     const parts = parsed.error.issues.map((i) => {
       const name = String(i.path[0] ?? '配置');

@@ -11,6 +11,7 @@ import { openAnalyticsStore } from '../clickhouse/open';
 import type { AnalyticsStore } from '../clickhouse/store';
 import { Crawler } from '../collectors/crawler';
 import { MpSource } from '../collectors/mp-source';
+import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
@@ -109,6 +110,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     }
 
     let db: MemberDb | null = null;
+    let members: Members | null = null;
     if (has('api')) {
       const opened = await openMemberDb({
         databaseUrl: config.DATABASE_URL,
@@ -121,6 +123,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       });
       await migrateMemberDb(opened, log.child({ component: 'postgres' }));
       checks.postgres = true;
+      members = await createMembers(opened, config, log.child({ component: 'members' }));
     }
 
     let bus: Bus | null = null;
@@ -163,10 +166,11 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       return { ready: Object.values(all).every(Boolean), checks: all };
     };
     const app =
-      has('api') && store && db
+      has('api') && store && db && members
         ? createApp({
             store,
             db,
+            members,
             clock,
             log: log.child({ component: 'api' }),
             demo: simulator !== null || config.SIMULATOR_URL !== undefined,

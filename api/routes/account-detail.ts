@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { historyStart } from '../../members/membership';
 import { accountAnalysis } from '../account-analysis';
 import {
   accountArticleStats,
@@ -10,6 +11,8 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { memberOf } from '../member-session';
+import { recordSearch } from './groups';
 
 const mid = z.coerce
   .number({ message: '必须是数字' })
@@ -85,13 +88,17 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const id = input.data.mId;
     const account = await getAccount(store, id);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const [stats, ownerTotal, collect, analysis] = await Promise.all([
+    const member = memberOf(c);
+    const [stats, ownerTotal, collect, mine, analysis] = await Promise.all([
       accountArticleStats(store, id),
       ownerAccountCount(store, account.owner),
       db.query<{ n: number }>(
         'SELECT count(DISTINCT user_id)::int AS n FROM account_favorites WHERE mid = $1',
         [id],
       ),
+      member
+        ? db.query('SELECT 1 FROM account_favorites WHERE user_id = $1 AND mid = $2 LIMIT 1', [member.id, id])
+        : Promise.resolve([]),
       accountAnalysis(store, id, Math.floor(deps.clock.now() / 1000)),
     ]);
     return ok(c, {
@@ -111,7 +118,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
         tag: account.tags,
         collect_count: collect[0]?.n ?? 0,
         // Favourite state is per member; visitors have none.
-        is_favorite: 0,
+        is_favorite: mine.length > 0 ? 1 : 0,
         mp_fetch_sum: stats.fetched,
         have_owner: account.owner ? 1 : 0,
         is_avatar: account.avatar ? 1 : 0,
@@ -172,6 +179,10 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const q = input.data;
     const account = await getAccount(store, q.mId);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const member = memberOf(c);
+    // History depth by membership level (spec §6: 6/12/18 months), enforced here, not only in the UI.
+    const earliest = historyStart(member, new Date(deps.clock.now()));
+    const start = q.start_time && q.start_time > earliest ? q.start_time : earliest;
     const { total, rows } = await historyArticles(store, {
       mid: q.mId,
       page: q.page,
@@ -180,7 +191,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
       kwType: q.kw_type,
       hotOnly: q.is_hot === 1,
       headlineOnly: q.top === 1,
-      start: q.start_time ?? null,
+      start,
       end: q.end_time ?? null,
     });
     const favs = rows.length
@@ -190,6 +201,16 @@ export function accountRoutes(deps: ApiDeps): Hono {
         )
       : [];
     const favCount = new Map(favs.map((f) => [f.aid, f.n]));
+    const mine = new Set(
+      member && rows.length
+        ? (
+            await db.query<{ aid: string }>(
+              'SELECT DISTINCT aid FROM article_favorites WHERE user_id = $1 AND mid = $2 AND aid = ANY($3)',
+              [member.id, q.mId, rows.map((r) => r.aid)],
+            )
+          ).map((r) => r.aid)
+        : [],
+    );
     // Group by push: articles of one push share the post time (spec: History article group).
     const groups: { postTime: string; update_time: string; articles: unknown[] }[] = [];
     for (const r of rows) {
@@ -213,7 +234,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
         read: Number(r.reads),
         zan: Number(r.likes),
         looking: Number(r.looking),
-        is_favorite: 0,
+        is_favorite: mine.has(r.aid) ? 1 : 0,
         favorite_count: favCount.get(r.aid) ?? 0,
         up_time: r.up_time,
         aid: r.aid,
@@ -231,6 +252,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const input = await parseInput(c, searchInput);
     if (!input.ok) return input.response;
     const { kw, page: p, num } = input.data;
+    const member = memberOf(c);
+    if (member && p === 1) await recordSearch(db, member.id, kw, 'account');
     const { total, rows } = await searchAccounts(store, kw, p, num);
     return ok(c, {
       total,

@@ -1,0 +1,433 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { accountsByMid, articlesByKey } from '../../members/catalog';
+import { GROUP_LIMITS, type GroupKind, Groups } from '../../members/groups';
+import { favoriteLimit } from '../../members/membership';
+import { M, MemberCodes } from '../../members/messages';
+import { optionalText } from '../../members/validation';
+import type { ApiDeps } from '../deps';
+import { Codes, fail, ok } from '../envelope';
+import { parseForm, requireMember } from '../member-session';
+
+const id = (msg: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z.coerce.number({ message: msg }).int(msg).positive(msg).max(Number.MAX_SAFE_INTEGER, msg),
+  );
+const optionalId = (msg: string) => id(msg).optional();
+/** mids as a list, a comma-separated string, or repeated fields. */
+const midList = z.preprocess(
+  (v) =>
+    (Array.isArray(v) ? v : typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : [])
+      .map((x) => String(x).trim())
+      .filter(Boolean),
+  z
+    .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), {
+      message: M.CHOOSE_GROUP_OR_ACCOUNT,
+    })
+    .min(1, M.CHOOSE_GROUP_OR_ACCOUNT)
+    .max(200, '一次最多添加 200 个公众号'),
+);
+const groupName = optionalText(100).pipe(
+  z
+    .string()
+    .min(1, '分组名称不能为空')
+    .max(GROUP_LIMITS.nameMax, `分组名称不能超过${GROUP_LIMITS.nameMax}个字`),
+);
+const paging = {
+  page: z.coerce.number({ message: '页码必须是数字' }).int().min(1, '页码最小为 1').max(10_000).default(1),
+  num: z.coerce
+    .number({ message: '每页条数必须是数字' })
+    .int()
+    .min(1)
+    .max(100, '每页最多 100 条')
+    .default(20),
+};
+const aid = optionalText(64).pipe(z.string().regex(/^[\w-]{1,64}$/, '文章ID (aid) 无效'));
+const mid = id('公众号ID (mid) 无效');
+
+/** Account groups, favourites, article collections, keyword subscriptions and search records (/search/v1). */
+export function groupRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const db = deps.members.db;
+  const groups = new Groups(db);
+
+  const bad = (c: Context, msg: string) => fail(c, 400, Codes.BAD_INPUT, msg);
+  const noGroup = (c: Context) => fail(c, 404, Codes.NOT_FOUND, M.GROUP_NOT_FOUND);
+
+  // --- Groups of both kinds share the same calls (account: group_*, article: collect_group_*). ---
+  const groupCalls = (kind: GroupKind, prefix: string) => {
+    app.post(`/${prefix}_add`, async (c) => {
+      const me = requireMember(c);
+      if (me instanceof Response) return me;
+      const input = await parseForm(c, z.object({ name: groupName }), Codes.BAD_INPUT);
+      if (!input.ok) return input.response;
+      const r = await groups.add(kind, me.id, input.data.name);
+      if (r === 'exists') return bad(c, '分组名称已存在');
+      if (r === 'limit') return bad(c, `最多创建${GROUP_LIMITS.perMember}个分组`);
+      return c.json({
+        error_code: 0,
+        msg: M.CREATED,
+        data: { group_id: r.id, id: r.id, name: input.data.name },
+      });
+    });
+    const rename = async (c: Context) => {
+      const me = requireMember(c);
+      if (me instanceof Response) return me;
+      const input = await parseForm(
+        c,
+        z.object({ group_id: id(M.CHOOSE_GROUP), name: groupName }),
+        Codes.BAD_INPUT,
+      );
+      if (!input.ok) return input.response;
+      return (await groups.rename(kind, me.id, input.data.group_id, input.data.name))
+        ? c.json({ error_code: 0, msg: M.UPDATED })
+        : noGroup(c);
+    };
+    app.put(`/${prefix}_rename`, rename);
+    app.post(`/${prefix}_rename`, rename);
+    const remove = async (c: Context) => {
+      const me = requireMember(c);
+      if (me instanceof Response) return me;
+      const input = await parseForm(c, z.object({ group_id: id(M.CHOOSE_GROUP) }), Codes.BAD_INPUT);
+      if (!input.ok) return input.response;
+      const name = await groups.remove(kind, me.id, input.data.group_id);
+      return name === null ? noGroup(c) : c.json({ error_code: 0, msg: `“${name}”${M.DELETED}` });
+    };
+    app.delete(`/${prefix}_delete`, remove);
+    app.post(`/${prefix}_delete`, remove);
+    const top = async (c: Context) => {
+      const me = requireMember(c);
+      if (me instanceof Response) return me;
+      const input = await parseForm(c, z.object({ group_id: id(M.CHOOSE_GROUP) }), Codes.BAD_INPUT);
+      if (!input.ok) return input.response;
+      const t = await groups.toggleTop(kind, me.id, input.data.group_id);
+      if (t === null) return noGroup(c);
+      return c.json({ error_code: 0, msg: t ? '置顶成功' : '已取消置顶', data: { top: t } });
+    };
+    app.get(`/${prefix}_top`, top);
+    app.post(`/${prefix}_top`, top);
+    app.put(`/${prefix}_top`, top);
+  };
+  groupCalls('account', 'group');
+  groupCalls('article', 'collect_group');
+
+  app.get('/group_list', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const list = await groups.list('account', me.id);
+    return ok(
+      c,
+      list.map((g) => ({ group_id: g.id, id: g.id, name: g.name, top: g.top, count: g.count })),
+    );
+  });
+
+  app.get('/group_list_ext', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const [list, items] = await Promise.all([groups.list('account', me.id), groups.allAccounts(me.id)]);
+    const info = await accountsByMid(
+      deps.store,
+      items.map((i) => i.mid),
+    );
+    return ok(
+      c,
+      list.map((g) => ({
+        group_id: g.id,
+        id: g.id,
+        name: g.name,
+        top: g.top,
+        account_list: items
+          .filter((i) => i.group_id === g.id)
+          .map((i) => {
+            const a = info.get(i.mid);
+            return {
+              id: i.mid,
+              mid: i.mid,
+              avatar: a?.avatar ?? '',
+              wx_name: a?.wxid ?? '',
+              name: a?.name ?? '',
+              mp_name: a?.name ?? '',
+            };
+          }),
+      })),
+    );
+  });
+
+  app.post('/favorite_add', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ group_id: id(M.CHOOSE_GROUP_OR_ACCOUNT), mids: midList }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const { group_id, mids } = input.data;
+    if (!(await groups.get('account', me.id, group_id))) return noGroup(c);
+    const known = await accountsByMid(deps.store, mids);
+    if (mids.some((m) => !known.has(m))) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const [held] = await db.query<{ n: number }>(
+      'SELECT count(DISTINCT mid)::int AS n FROM account_favorites WHERE user_id = $1 AND NOT (mid = ANY($2::bigint[]))',
+      [me.id, mids],
+    );
+    if ((held?.n ?? 0) + mids.length > favoriteLimit(me))
+      return fail(c, 403, MemberCodes.LEVEL_INSUFFICIENT, M.LEVEL_INSUFFICIENT);
+    const added = await groups.addAccounts(me.id, group_id, mids);
+    if (added === 0) return fail(c, 200, MemberCodes.ALREADY_IN_GROUP, M.ALREADY_IN_GROUP);
+    return c.json({ error_code: 0, msg: M.ADDED, data: { added } });
+  });
+
+  app.get('/favorite_list', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ group_id: optionalId('分组ID无效'), ...paging }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const q = input.data;
+    const { total, rows } = await groups.accounts(me.id, q.group_id ?? null, q.page, q.num);
+    const info = await accountsByMid(
+      deps.store,
+      rows.map((r) => r.mid),
+    );
+    return ok(c, {
+      total,
+      list: rows.map((r) => {
+        const a = info.get(r.mid);
+        return {
+          group_id: r.group_id,
+          id: r.mid,
+          mid: r.mid,
+          name: a?.name ?? '',
+          mp_name: a?.name ?? '',
+          wx_name: a?.wxid ?? '',
+          avatar: a?.avatar ?? '',
+          created_at: r.created_at,
+        };
+      }),
+    });
+  });
+
+  const favoriteDelete = async (c: Context) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ group_id: optionalId('分组ID无效'), mids: midList }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const n = await groups.removeAccounts(me.id, input.data.group_id ?? null, input.data.mids);
+    return n === 0
+      ? fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND)
+      : c.json({ error_code: 0, msg: M.DELETED, data: { removed: n } });
+  };
+  app.post('/favorite_delete', favoriteDelete);
+  app.delete('/favorite_delete', favoriteDelete);
+
+  // --- Article collection (favorite_article_option GET/POST/DELETE). ---
+  app.get('/favorite_article_option', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const single = await parseForm(c, z.object({ aid, mid }), Codes.BAD_INPUT);
+    if (single.ok) {
+      const g = await groups.articleGroupsOf(me.id, single.data.mid, single.data.aid);
+      return ok(c, { is_favorite: g.length > 0 ? 1 : 0, group_ids: g });
+    }
+    // Without an article: the member's collected articles (optionally one group), newest first.
+    const input = await parseForm(
+      c,
+      z.object({ group_id: optionalId('分组ID无效'), ...paging }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const q = input.data;
+    const { total, rows } = await groups.articles(me.id, q.group_id ?? null, q.page, q.num);
+    const info = await articlesByKey(deps.store, rows);
+    return ok(c, {
+      total,
+      article_list: rows.map((r) => {
+        const a = info.get(`${r.mid}:${r.aid}`);
+        return {
+          group_id: r.group_id,
+          aid: r.aid,
+          mid: r.mid,
+          wxname: r.wxname,
+          title: a?.title ?? '',
+          href: a?.href ?? '',
+          position: a?.idx ?? 0,
+          pubtime: a?.pubtime ?? '',
+          created_at: r.created_at,
+        };
+      }),
+    });
+  });
+
+  app.post('/favorite_article_option', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ group_id: id(M.CHOOSE_GROUP), aid, mid, wxname: optionalText(64) }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const f = input.data;
+    const g = await groups.get('article', me.id, f.group_id);
+    if (!g) return noGroup(c);
+    const known = await articlesByKey(deps.store, [f]);
+    if (!known.has(`${f.mid}:${f.aid}`)) return fail(c, 404, Codes.NOT_FOUND, '文章不存在或尚未收录');
+    if (!(await groups.collectArticle(me.id, g.id, f)))
+      return fail(c, 200, MemberCodes.ALREADY_IN_GROUP, '该文章已在分组中');
+    return c.json({ error_code: 0, msg: `${M.ARTICLE_COLLECTED}${g.name}` });
+  });
+
+  app.delete('/favorite_article_option', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(c, z.object({ aid, mid }), Codes.BAD_INPUT);
+    if (!input.ok) return input.response;
+    const n = await groups.uncollectArticle(me.id, input.data.mid, input.data.aid);
+    return n === 0
+      ? fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND)
+      : c.json({ error_code: 0, msg: '已取消收藏' });
+  });
+
+  app.get('/collect_group_list', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ type: z.coerce.number().int().min(0).max(9).default(0) }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const list = await groups.list('article', me.id);
+    // type 1 is the chooser: names only.
+    return ok(
+      c,
+      list.map((g) =>
+        input.data.type === 1
+          ? { group_id: g.id, id: g.id, name: g.name }
+          : { group_id: g.id, id: g.id, name: g.name, top: g.top, count: g.count, created_at: g.created_at },
+      ),
+    );
+  });
+
+  app.post('/move_article_collect', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(
+      c,
+      z.object({ aid, mid, group_id: id(M.CHOOSE_GROUP), from_group_id: optionalId('分组ID无效') }),
+      Codes.BAD_INPUT,
+    );
+    if (!input.ok) return input.response;
+    const f = input.data;
+    return (await groups.moveArticle(me.id, f, f.from_group_id ?? null, f.group_id))
+      ? c.json({ error_code: 0, msg: '移动成功' })
+      : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+  });
+
+  // --- Keyword subscriptions (userkeyword GET/POST/PUT/DELETE, modify_userkeyword). ---
+  const keyword = optionalText(100).pipe(z.string().min(1, '关键词不能为空').max(20, '关键词不能超过20个字'));
+  app.get('/userkeyword', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const rows = await db.query<{ id: number; keyword: string; created_at: string }>(
+      `SELECT id, keyword, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+       FROM user_keywords WHERE user_id = $1 ORDER BY id`,
+      [me.id],
+    );
+    return ok(
+      c,
+      rows.map((r) => ({ ...r, id: Number(r.id) })),
+    );
+  });
+  app.post('/userkeyword', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(c, z.object({ keyword }), Codes.BAD_INPUT);
+    if (!input.ok) return input.response;
+    const r = await db.query<{ id: number }>(
+      `INSERT INTO user_keywords (user_id, keyword)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM user_keywords WHERE user_id = $1) < 20
+       ON CONFLICT (user_id, keyword) DO NOTHING RETURNING id`,
+      [me.id, input.data.keyword],
+    );
+    if (!r[0]) return bad(c, '关键词已存在或已达上限（20个）');
+    return c.json({ error_code: 0, msg: M.ADDED, data: { id: Number(r[0].id) } });
+  });
+  const modify = async (c: Context) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(c, z.object({ id: id('关键词ID无效'), keyword }), Codes.BAD_INPUT);
+    if (!input.ok) return input.response;
+    try {
+      const r = await db.query(
+        'UPDATE user_keywords SET keyword = $3 WHERE id = $1 AND user_id = $2 RETURNING 1',
+        [input.data.id, me.id, input.data.keyword],
+      );
+      return r.length
+        ? c.json({ error_code: 0, msg: M.UPDATED })
+        : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') return bad(c, '关键词已存在');
+      throw e;
+    }
+  };
+  app.put('/userkeyword', modify);
+  app.post('/modify_userkeyword', modify);
+  app.delete('/userkeyword', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const input = await parseForm(c, z.object({ id: id('关键词ID无效') }), Codes.BAD_INPUT);
+    if (!input.ok) return input.response;
+    const r = await db.query('DELETE FROM user_keywords WHERE id = $1 AND user_id = $2 RETURNING 1', [
+      input.data.id,
+      me.id,
+    ]);
+    return r.length ? c.json({ error_code: 0, msg: M.DELETED }) : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+  });
+
+  // --- Search records: written by key_search for members; 用户未登录 here clears the dashboard session. ---
+  app.get('/search_record', async (c) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    const rows = await db.query<{ kw: string; kind: string; created_at: string }>(
+      `SELECT kw, kind, to_char(max(created_at) AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+       FROM search_records WHERE user_id = $1 GROUP BY kw, kind ORDER BY max(created_at) DESC LIMIT 20`,
+      [me.id],
+    );
+    return ok(c, rows);
+  });
+  const clearHistory = async (c: Context) => {
+    const me = requireMember(c);
+    if (me instanceof Response) return me;
+    await db.query('DELETE FROM search_records WHERE user_id = $1', [me.id]);
+    return c.json({ error_code: 0, msg: M.DELETED });
+  };
+  app.get('/delete_history', clearHistory);
+  app.post('/delete_history', clearHistory);
+
+  return app;
+}
+
+/** Records a member's search (kept to the last 200 per member). */
+export async function recordSearch(
+  db: ApiDeps['db'],
+  userId: number,
+  kw: string,
+  kind: string,
+): Promise<void> {
+  if (!kw) return;
+  await db.query('INSERT INTO search_records (user_id, kw, kind) VALUES ($1, $2, $3)', [userId, kw, kind]);
+  await db.query(
+    `DELETE FROM search_records WHERE user_id = $1 AND id NOT IN
+       (SELECT id FROM search_records WHERE user_id = $1 ORDER BY id DESC LIMIT 200)`,
+    [userId],
+  );
+}

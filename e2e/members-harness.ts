@@ -1,0 +1,199 @@
+import pg from 'pg';
+import { consoleOutbox } from '../members/sms';
+import type { Platform } from '../platform/platform';
+import { startInProcess } from './harness';
+
+/** Shared by the member API tests: engines (PGlite, PostgreSQL server), a small HTTP client, sign-up. */
+
+export const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function pgServerReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A throwaway database on the server, dropped afterwards. */
+export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gzh_members_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_SERVER });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export const ADMIN_PHONE = '13900000001';
+
+/**
+ * One platform per engine for a test file. The server variant is skipped (with a warning) when
+ * PostgreSQL is unreachable, except in CI where that is a failure.
+ */
+export async function memberEngines(): Promise<{ name: string; skip: boolean }[]> {
+  const reachable = await pgServerReachable();
+  if (!reachable)
+    console.warn(`[member API tests on PostgreSQL server] skipped: ${PG_SERVER} is not reachable`);
+  return [
+    { name: 'PGlite', skip: false },
+    { name: 'PostgreSQL server', skip: !reachable && process.env.CI !== 'true' },
+  ];
+}
+
+export async function startMemberPlatform(
+  engine: string,
+  env: Record<string, string> = {},
+): Promise<{ platform: Platform; url: string; stop: () => Promise<void> }> {
+  const extra: Record<string, string> = { ADMIN_PHONES: ADMIN_PHONE, ...env };
+  let drop = async () => {};
+  if (engine === 'PostgreSQL server') {
+    const d = await throwawayDatabase();
+    extra.DATABASE_URL = d.url;
+    drop = d.drop;
+  }
+  const platform = await startInProcess(extra);
+  return {
+    platform,
+    url: platform.url as string,
+    stop: async () => {
+      await platform.stop();
+      await drop();
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read by assertions, which check their shape.
+type Json = any;
+
+export interface Reply {
+  status: number;
+  body: { error_code?: number; code?: number; status?: number; msg?: string; data?: Json } & Record<
+    string,
+    Json
+  >;
+  headers: Headers;
+  text: string;
+}
+
+/** A browser-like client: sends the accessToken header once logged in. */
+export class Client {
+  token: string | null = null;
+  constructor(public base: string) {}
+
+  async call(
+    method: string,
+    path: string,
+    fields: Record<string, unknown> = {},
+    json = false,
+  ): Promise<Reply> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.accessToken = this.token;
+    let url = `${this.base}${path}`;
+    let body: string | undefined;
+    if (method === 'GET') {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields)) q.append(k, String(v));
+      if ([...q].length) url += `?${q}`;
+    } else if (json) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(fields);
+    } else {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(fields))
+        for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = q.toString();
+    }
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: Json = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = {};
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  }
+  get = (p: string, f?: Record<string, unknown>) => this.call('GET', p, f);
+  post = (p: string, f?: Record<string, unknown>) => this.call('POST', p, f);
+  put = (p: string, f?: Record<string, unknown>) => this.call('PUT', p, f);
+  del = (p: string, f?: Record<string, unknown>) => this.call('DELETE', p, f);
+}
+
+/** The last code the console SMS provider sent to a phone (same process as the in-process platform). */
+export function lastCode(phone: string): string {
+  const sent = consoleOutbox.filter((s) => s.phone === phone).at(-1);
+  if (!sent) throw new Error(`no code sent to ${phone}`);
+  return sent.code;
+}
+
+let phoneSeq = 0;
+/** Distinct valid phones per test process (the pid keeps parallel files apart on a shared server). */
+export const nextPhone = () =>
+  `137${String((process.pid % 10_000) * 1000 + (phoneSeq++ % 1000)).padStart(8, '0')}`;
+
+/** Signs up through sendCode + register, as the dialog does; returns a logged-in client. */
+export async function signUp(base: string, phone = nextPhone(), password = 'abc12345'): Promise<Client> {
+  const c = new Client(base);
+  const sent = await c.post('/fbmain/account/v1/sendCode', { phone });
+  if (sent.body.error_code !== 0) throw new Error(`sendCode: ${sent.text}`);
+  const r = await c.post('/fbmain/account/v1/register', {
+    username: `测试${phone.slice(-4)}`,
+    phone,
+    accessToken: '',
+    code: lastCode(phone),
+    password,
+    confirm: password,
+    invitecode: '',
+  });
+  if (r.body.error_code !== 0) throw new Error(`register: ${r.text}`);
+  c.token = r.body.data.accessToken;
+  return c;
+}
+
+const unescapeHtml = (s: string) =>
+  s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e as string] ?? _,
+  );
+
+/** The hidden fields of the sandbox cashier's form: the signed notification Alipay would send. */
+export function hiddenFields(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[unescapeHtml(m[1] as string)] = unescapeHtml(m[2] as string);
+  return out;
+}
+
+/** Buys a package end to end through the sandbox cashier, as a browser would. */
+export async function buy(
+  c: Client,
+  packageId: string,
+): Promise<{ outTradeNo: string; notify: Record<string, string> }> {
+  const order = await c.post('/fbmain/account/v1/create_order', { package_id: packageId });
+  if (order.body.error_code !== 0) throw new Error(`create_order: ${order.text}`);
+  const page = await fetch(order.body.data.pay_url);
+  const notify = hiddenFields(await page.text());
+  const paid = await fetch(`${c.base}/fbmain/pay/sandbox/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(notify).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status} ${await paid.text()}`);
+  return { outTradeNo: order.body.data.out_trade_no, notify };
+}

@@ -1,0 +1,115 @@
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/log';
+import type { MemberDb } from '../postgres/db';
+import { Accounts } from './accounts';
+import { ApiKeys } from './api-keys';
+import { Metering } from './metering';
+import { type OAuthAdapter, type OAuthProvider, QqConnectAdapter, WechatOpenAdapter } from './oauth';
+import { Orders } from './orders';
+import { type AlipayConfig, realAlipay, sandboxAlipay } from './payments';
+import { QrLogins } from './qr-login';
+import { LoginLimiter } from './rate-limit';
+import { Sessions } from './sessions';
+import { AliyunSms, ConsoleSms, type SmsProvider, VerificationCodes } from './sms';
+
+/** Everything the member routes use, built once per process from the configuration. */
+export interface Members {
+  db: MemberDb;
+  sessions: Sessions;
+  accounts: Accounts;
+  codes: VerificationCodes;
+  qr: QrLogins;
+  /** Real OAuth adapters by provider; a missing one means the demo confirm page stands in. */
+  oauth: Partial<Record<OAuthProvider, OAuthAdapter>>;
+  alipay: AlipayConfig;
+  orders: Orders;
+  apiKeys: ApiKeys;
+  metering: Metering;
+  /** Fixed public base URL (PUBLIC_URL); otherwise links are built from the request's origin. */
+  publicUrl: string | null;
+  /** Read the client address from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
+}
+
+export type MemberConfig = Pick<
+  Config,
+  | 'PUBLIC_URL'
+  | 'SMS_PROVIDER'
+  | 'SMS_DAILY_CAP'
+  | 'ALIYUN_SMS_ACCESS_KEY_ID'
+  | 'ALIYUN_SMS_ACCESS_KEY_SECRET'
+  | 'ALIYUN_SMS_SIGN_NAME'
+  | 'ALIYUN_SMS_TEMPLATE_CODE'
+  | 'WECHAT_APPID'
+  | 'WECHAT_SECRET'
+  | 'QQ_APPID'
+  | 'QQ_APPKEY'
+  | 'ALIPAY_APP_ID'
+  | 'ALIPAY_PRIVATE_KEY'
+  | 'ALIPAY_PUBLIC_KEY'
+  | 'ALIPAY_GATEWAY'
+  | 'ADMIN_PHONES'
+  | 'API_TRIAL_QUOTA'
+  | 'TRUST_PROXY'
+>;
+
+export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger): Promise<Members> {
+  const sms: SmsProvider =
+    c.SMS_PROVIDER === 'aliyun'
+      ? new AliyunSms({
+          accessKeyId: c.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+          accessKeySecret: c.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+          signName: c.ALIYUN_SMS_SIGN_NAME ?? '',
+          templateCode: c.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+        })
+      : new ConsoleSms(log.child({ component: 'sms' }));
+  const sessions = new Sessions(db);
+  const codes = new VerificationCodes(db, sms, c.SMS_DAILY_CAP, log);
+  const qr = new QrLogins(db);
+  const oauth: Members['oauth'] = {};
+  if (c.WECHAT_APPID && c.WECHAT_SECRET)
+    oauth.wechat = new WechatOpenAdapter(c.WECHAT_APPID, c.WECHAT_SECRET);
+  if (c.QQ_APPID && c.QQ_APPKEY) oauth.qq = new QqConnectAdapter(c.QQ_APPID, c.QQ_APPKEY);
+  const alipay =
+    c.ALIPAY_APP_ID && c.ALIPAY_PRIVATE_KEY && c.ALIPAY_PUBLIC_KEY
+      ? realAlipay({
+          appId: c.ALIPAY_APP_ID,
+          privateKey: c.ALIPAY_PRIVATE_KEY,
+          publicKey: c.ALIPAY_PUBLIC_KEY,
+          gateway: c.ALIPAY_GATEWAY,
+        })
+      : await sandboxAlipay(db);
+  const adminPhones = c.ADMIN_PHONES.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // ADMIN_PHONES is the one source of admin rights: existing accounts follow it at every start.
+  await db.query(
+    `UPDATE users SET is_admin = COALESCE(phone = ANY($1::text[]), false)
+     WHERE is_admin <> COALESCE(phone = ANY($1::text[]), false)`,
+    [adminPhones],
+  );
+  const accounts = new Accounts({
+    db,
+    log,
+    sessions,
+    codes,
+    qr,
+    limiter: new LoginLimiter(db),
+    trialQuota: c.API_TRIAL_QUOTA,
+    adminPhones: new Set(adminPhones),
+  });
+  return {
+    db,
+    sessions,
+    accounts,
+    codes,
+    qr,
+    oauth,
+    alipay,
+    orders: new Orders(db, alipay),
+    apiKeys: new ApiKeys(db),
+    metering: new Metering(db),
+    publicUrl: c.PUBLIC_URL ?? null,
+    trustProxy: c.TRUST_PROXY,
+  };
+}

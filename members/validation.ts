@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { M } from './messages';
+
+/** Field rules of spec §5, with the messages of messages.ts. */
+export const PHONE_RE = /^1[3-9]\d{9}$/;
+
+const str = (emptyMsg: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim()), z.string().min(1, emptyMsg));
+
+export const phone = str(M.PHONE_EMPTY).pipe(z.string().regex(PHONE_RE, M.PHONE_INVALID));
+
+export const newPassword = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : String(v)),
+  z.string().min(8, M.PASSWORD_SHORT).max(15, M.PASSWORD_LONG),
+);
+
+/** Checkbox values as browsers and form encoders send them. */
+export const checked = z.preprocess(
+  (v) =>
+    v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'on', 'yes'].includes(v.toLowerCase())),
+  z.boolean(),
+);
+
+export const optionalText = (max: number) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim()), z.string().max(max));
+
+/** Adds the "two passwords do not match" rule to a schema with password and confirm. */
+export const confirmMatches = <T extends { password: string; confirm: string }>(v: T) =>
+  v.password === v.confirm;
+export const confirmIssue = { message: M.PASSWORD_MISMATCH, path: ['confirm'] };
+
+/**
+ * The first issue's message: member forms answer with the §5 text alone, no field prefix. A generic
+ * zod message (a rule without its own text, recognisable by "期望") names the field.
+ */
+export function firstMessage(e: z.ZodError): string {
+  const first = e.issues[0];
+  if (!first) return M.REQUEST_FAILED;
+  return first.message.includes('期望')
+    ? `参数错误：${String(first.path[0] ?? '')} ${first.message}`
+    : first.message;
+}
