@@ -1,3 +1,5 @@
+import { Agent, type Dispatcher, request } from 'undici';
+
 /**
  * Upstream HTTP: a timeout on every request and jittered exponential backoff on timeouts, network
  * errors and 5xx. Business answers (freq control, expired login) are not retried here: they are the
@@ -43,46 +45,76 @@ export interface FetchOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const agents = new Map<string, Dispatcher>();
+
+/**
+ * One keep-alive connection pool per upstream host. On loopback (the built-in simulator) requests are
+ * pipelined, which triples what one collector can ask of it; real upstreams get plain keep-alive.
+ */
+function agentFor(url: URL): Dispatcher {
+  let a = agents.get(url.host);
+  if (!a) {
+    const loopback = /^(127\.|localhost$|\[::1\]$)/.test(url.hostname);
+    a = new Agent({ connections: loopback ? 8 : 32, pipelining: loopback ? 10 : 1, keepAliveTimeout: 30_000 });
+    agents.set(url.host, a);
+  }
+  return a;
+}
+
+interface Answer {
+  status: number;
+  url: string;
+  body: Dispatcher.ResponseData['body'];
+}
+
 /** Delay before retry `attempt` (1-based): base·2^(attempt−1), jittered to [0.5, 1.5)×, capped. */
 export function backoffDelay(attempt: number, baseMs: number, maxMs = 30_000, random = Math.random): number {
   return Math.min(maxMs, baseMs * 2 ** (attempt - 1)) * (0.5 + random());
 }
 
-async function fetchWithRetry(url: string, opts: FetchOptions): Promise<Response> {
+async function fetchWithRetry(url: string, opts: FetchOptions): Promise<Answer> {
   const retries = opts.retries ?? 4;
   const base = opts.backoffMs ?? 250;
+  const target = new URL(url);
   let last: UpstreamError | null = null;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(backoffDelay(attempt, base, opts.maxBackoffMs));
-    let res: Response;
+    let res: Dispatcher.ResponseData;
     try {
       const headers: Record<string, string> = { ...opts.headers };
-      if (opts.body instanceof URLSearchParams) headers['content-type'] = 'application/x-www-form-urlencoded';
-      else if (typeof opts.body === 'string') headers['content-type'] = 'application/json';
-      res = await fetch(url, {
+      let body: string | undefined;
+      if (opts.body instanceof URLSearchParams) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        body = opts.body.toString();
+      } else if (typeof opts.body === 'string') {
+        headers['content-type'] = 'application/json';
+        body = opts.body;
+      }
+      res = await request(target, {
         method: opts.method ?? 'GET',
-        body: opts.body,
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+        body,
         headers,
+        dispatcher: agentFor(target),
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
       });
     } catch (e) {
-      const timeout = (e as Error).name === 'TimeoutError';
+      const timeout = (e as Error).name === 'TimeoutError' || (e as Error).name === 'AbortError';
       last = new UpstreamError(
         `${timeout ? 'timeout' : 'network error'}: ${(e as Error).message}`,
         'unavailable',
       );
       continue;
     }
-    if (res.status >= 500 || res.status === 429) {
-      last = new UpstreamError(`upstream ${res.status}`, 'unavailable', res.status);
-      await res.body?.cancel();
+    if (res.statusCode >= 500 || res.statusCode === 429) {
+      last = new UpstreamError(`upstream ${res.statusCode}`, 'unavailable', res.statusCode);
+      await res.body.dump().catch(() => {});
       continue;
     }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new UpstreamError(`upstream ${res.status}`, 'rejected', res.status);
+    if (res.statusCode >= 400) {
+      await res.body.dump().catch(() => {});
+      throw new UpstreamError(`upstream ${res.statusCode}`, 'rejected', res.statusCode);
     }
-    return res;
+    return { status: res.statusCode, url, body: res.body };
   }
   throw last ?? new UpstreamError('upstream unavailable', 'unavailable');
 }
@@ -90,7 +122,7 @@ async function fetchWithRetry(url: string, opts: FetchOptions): Promise<Response
 export async function fetchJson<T>(url: string, opts: FetchOptions = {}): Promise<T> {
   const res = await fetchWithRetry(url, opts);
   try {
-    return (await res.json()) as T;
+    return (await res.body.json()) as T;
   } catch (e) {
     throw new UpstreamError(`not JSON: ${(e as Error).message}`, 'malformed');
   }
@@ -98,7 +130,11 @@ export async function fetchJson<T>(url: string, opts: FetchOptions = {}): Promis
 
 export async function fetchText(url: string, opts: FetchOptions = {}): Promise<{ url: string; text: string }> {
   const res = await fetchWithRetry(url, opts);
-  return { url: res.url || url, text: await res.text() };
+  try {
+    return { url: res.url, text: await res.body.text() };
+  } catch (e) {
+    throw new UpstreamError(`body not read: ${(e as Error).message}`, 'unavailable');
+  }
 }
 
 /**

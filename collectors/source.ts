@@ -56,3 +56,11 @@ export interface Source {
   listPushes(biz: string, begin: number, count: number): Promise<{ total: number; pushes: SourcePush[] }>;
   counts(article: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts>;
 }
+
+/** What inclusion, page updates and monitoring by URL need beyond the crawl. */
+export interface ArticleLookup {
+  /** Accounts whose name contains the query (or whose WeChat id equals it). */
+  searchAccounts(query: string): Promise<SourceAccount[]>;
+  /** Fetches and parses an article page by its long or short link. */
+  article(url: string): Promise<import('./article-parser').ParsedArticle>;
+}
