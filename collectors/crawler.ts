@@ -4,7 +4,18 @@ import type { AccountMessage, ArticleMessage, SnapshotMessage } from '../bus/mes
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
+import { hash32 } from '../simulator/rng';
+import type { AccountRegistry } from './registry';
 import type { Source, SourceArticle } from './source';
+
+/** Which share of the accounts a collector crawls: accounts hash to `count` shards, it takes `index`. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Stable shard of an account, the same in every collector. */
+export const shardOf = (biz: string, count: number): number => hash32(0, biz) % count;
 
 export interface CrawlerOptions {
   /** How far back the first round reads each account's history. */
@@ -18,6 +29,14 @@ export interface CrawlerOptions {
   name?: string;
   /** Upstream time: snapshots are stamped with it and history windows measured from it. */
   clock?: Clock;
+  /** Accounts included on demand (收录) are crawled with the source's directory, and the directory is recorded in it. */
+  registry?: AccountRegistry | null;
+  /** This collector's share of the accounts when several run (default: all). */
+  shard?: Shard;
+  /** Accounts without a post in the last `trackDays` are crawled every this many rounds (default 4). */
+  inactiveEvery?: number;
+  /** Shared queue for upstream work; the crawler makes its own from `concurrency` if not given. */
+  queue?: PQueue;
 }
 
 interface Known {
@@ -35,6 +54,8 @@ const PAGE = 5;
 export class Crawler {
   private queue: PQueue;
   private known = new Map<string, Known>();
+  /** Newest post time (unix s) seen per account: active accounts are crawled every round. */
+  private lastPost = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -51,7 +72,7 @@ export class Crawler {
     private log: Logger,
     private opts: CrawlerOptions,
   ) {
-    this.queue = new PQueue({ concurrency: opts.concurrency });
+    this.queue = opts.queue ?? new PQueue({ concurrency: opts.concurrency });
     this.name = opts.name ?? `collector-${process.pid}`;
     this.clock = opts.clock ?? realClock;
   }
@@ -86,13 +107,19 @@ export class Crawler {
     const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
     const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
 
-    const accounts = await this.allAccounts();
+    const every = this.opts.inactiveEvery ?? 4;
+    const accounts = (await this.allAccounts()).filter(
+      // Quiet accounts are spread over the rounds between their crawls, not all in one.
+      (biz) => first || (this.lastPost.get(biz) ?? 0) >= trackFrom || (round + hash32(1, biz)) % every === 0,
+    );
+    const crawled: { biz: string; name: string; alias: string; avatar: string; desc: string }[] = [];
     await Promise.all(
       accounts.map((biz) =>
         this.queue.add(async () => {
           if (this.stopped) return;
           try {
             const s = await this.crawlAccount(biz, first, horizon, trackFrom);
+            crawled.push(s.profile);
             stats.accounts++;
             stats.articles += s.articles;
             stats.snapshots += s.snapshots;
@@ -104,6 +131,13 @@ export class Crawler {
       ),
     );
     if (this.stopped && stats.accounts < accounts.length) return;
+    if (this.opts.registry && crawled.length > 0)
+      await this.opts.registry
+        .include(
+          crawled.map((a) => ({ ...a, mid: midOf(a.biz) })),
+          'directory',
+        )
+        .catch((err) => this.log.warn({ err: (err as Error).message }, 'included accounts not recorded'));
     // The marker goes out only after everything of the round was accepted by the bus.
     await this.bus.drain();
     await this.bus.publish('crawl.rounds', [
@@ -119,6 +153,7 @@ export class Crawler {
     this.log.info({ round, ms: Date.now() - started, ...stats }, 'crawl round finished');
   }
 
+  /** The source's directory and the included accounts, this collector's shard of them. */
   private async allAccounts(): Promise<string[]> {
     const out: string[] = [];
     for (let begin = 0; ; begin += 20) {
@@ -126,7 +161,12 @@ export class Crawler {
       out.push(...page.accounts.map((a) => a.biz));
       if (page.accounts.length === 0 || out.length >= page.total) break;
     }
-    return out;
+    if (this.opts.registry) {
+      const seen = new Set(out);
+      for (const a of await this.opts.registry.list()) if (!seen.has(a.biz)) out.push(a.biz);
+    }
+    const shard = this.opts.shard;
+    return shard && shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
   }
 
   private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
@@ -160,6 +200,7 @@ export class Crawler {
           reachedHorizon = true;
           break;
         }
+        this.lastPost.set(biz, Math.max(this.lastPost.get(biz) ?? 0, push.time));
         for (const a of push.articles)
           if (first || !this.known.has(`${biz}/${a.msgid}_${a.idx}`)) fresh.push(a);
       }
@@ -219,6 +260,10 @@ export class Crawler {
     }
     await this.bus.publish('snapshots', snapshots);
     this.published.snapshots += snapshots.length;
-    return { articles: fresh.length, snapshots: snapshots.length };
+    return {
+      articles: fresh.length,
+      snapshots: snapshots.length,
+      profile: { biz, name: p.name, alias: p.alias, avatar: p.avatar, desc: p.signature },
+    };
   }
 }

@@ -129,14 +129,19 @@ export class MpSource implements Source, ArticleLookup {
     return u.toString();
   }
 
-  /** A back-office GET with the credential's token in the query and its cookie in the header. */
-  private backOffice<T>(path: string, q: Record<string, string | number>): Promise<T> {
-    return this.mp.run((secret) => {
+  /**
+   * A back-office GET with the credential's token in the query and its cookie in the header. The
+   * answer's ret is checked inside the pool, so freq control and expiry act on that credential.
+   */
+  private backOffice<T extends BaseResp>(what: string, path: string, q: Record<string, string | number>): Promise<T> {
+    return this.mp.run(async (secret) => {
       const query = secret.token ? { ...q, token: secret.token, lang: 'zh_CN' } : q;
-      return fetchJson<T>(this.url(path, query), {
+      const r = await fetchJson<T>(this.url(path, query), {
         ...this.opts.http,
         headers: secret.cookie ? { cookie: secret.cookie } : {},
       });
+      check(r, what);
+      return r;
     });
   }
 
@@ -145,7 +150,7 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   private async search(query: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>('/cgi-bin/searchbiz', {
+    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>('searchbiz', '/cgi-bin/searchbiz', {
       action: 'search_biz',
       query,
       begin,
@@ -153,7 +158,6 @@ export class MpSource implements Source, ArticleLookup {
       f: 'json',
       ajax: 1,
     });
-    check(r, 'searchbiz');
     const accounts: SourceAccount[] = (r.list ?? []).map((b) => ({
       biz: b.fakeid,
       name: b.nickname,
@@ -179,8 +183,7 @@ export class MpSource implements Source, ArticleLookup {
           tags: string[];
           qrcode: string;
         }
-    >('/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' });
-    check(r, 'profile_ext');
+    >('profile_ext', '/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' });
     return {
       biz: r.fakeid,
       name: r.nickname,
@@ -219,7 +222,7 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   private async listPublish(biz: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { publish_page: string }>('/cgi-bin/appmsgpublish', {
+    const r = await this.backOffice<BaseResp & { publish_page: string }>('appmsgpublish', '/cgi-bin/appmsgpublish', {
       sub: 'list',
       search_field: 'null',
       begin,
@@ -232,7 +235,6 @@ export class MpSource implements Source, ArticleLookup {
       f: 'json',
       ajax: 1,
     });
-    check(r, 'appmsgpublish');
     let page: { total_count: number; publish_list: { publish_info: string }[] };
     try {
       page = JSON.parse(r.publish_page);
@@ -266,7 +268,7 @@ export class MpSource implements Source, ArticleLookup {
     let articlesTotal = 0;
     let exhausted = false;
     for (let offset = 0; ; offset += 20) {
-      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>('/cgi-bin/appmsg', {
+      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>('appmsg list_ex', '/cgi-bin/appmsg', {
         action: 'list_ex',
         begin: offset,
         count: 20,
@@ -276,7 +278,6 @@ export class MpSource implements Source, ArticleLookup {
         f: 'json',
         ajax: 1,
       });
-      check(r, 'appmsg list_ex');
       articlesTotal = r.app_msg_cnt;
       for (const x of r.app_msg_list) {
         let p = byMsg.get(x.appmsgid);
@@ -297,8 +298,8 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   async counts(a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts> {
-    const r = await this.client.run((secret) =>
-      fetchJson<
+    const r = await this.client.run(async (secret) => {
+      const x = await fetchJson<
         BaseResp & {
           appmsgstat?: { read_num: number; like_num: number; old_like_num: number; share_num?: number; ret?: number };
           comment_count?: number;
@@ -307,9 +308,10 @@ export class MpSource implements Source, ArticleLookup {
         ...this.opts.http,
         method: 'POST',
         body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
-      }),
-    );
-    check(r, 'getappmsgext');
+      });
+      check(x, 'getappmsgext');
+      return x;
+    });
     const s = r.appmsgstat;
     if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat', 'rejected');
     return {

@@ -32,16 +32,17 @@ export class WereadSource {
     const u = new URL('/web/mp/articles', this.baseUrl);
     u.searchParams.set('bookId', `MP_WXS_${midOf(biz)}`);
     u.searchParams.set('offset', String(begin));
-    const r = await this.pool.run((secret) =>
-      fetchJson<WereadAnswer>(u.toString(), {
+    const r = await this.pool.run(async (secret) => {
+      const x = await fetchJson<WereadAnswer>(u.toString(), {
         ...this.http,
         headers: { ...(secret.cookie ? { cookie: secret.cookie } : {}), referer: 'https://weread.qq.com/' },
-      }),
-    );
-    if (r.errCode) {
-      const kind = r.errCode === -2012 ? 'expired' : r.errCode === -2041 ? 'freq' : 'rejected';
-      throw new UpstreamError(`weread: errCode=${r.errCode} ${r.errMsg ?? ''}`.trim(), kind);
-    }
+      });
+      if (x.errCode) {
+        const kind = x.errCode === -2012 ? 'expired' : x.errCode === -2041 ? 'freq' : 'rejected';
+        throw new UpstreamError(`weread: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), kind);
+      }
+      return x;
+    });
     const pushes: SourcePush[] = [];
     for (const g of (r.reviews ?? []).slice(0, count)) {
       const articles: SourceArticle[] = [];
