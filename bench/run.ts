@@ -6,6 +6,7 @@ import os from 'node:os';
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   crawl: () => import('./crawl'),
+  monitor: () => import('./monitor'),
 };
 
 const name = process.argv[2];

@@ -128,9 +128,12 @@ describe('article page parser on real-shaped pages', () => {
       "'",
       '\n',
     ];
-    const html = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string(), fc.string({ unit: 'grapheme' })), {
-      maxLength: 40,
-    });
+    const html = fc.array(
+      fc.oneof(fc.constantFrom(...pieces), fc.string(), fc.string({ unit: 'grapheme' })),
+      {
+        maxLength: 40,
+      },
+    );
     fc.assert(
       fc.property(html, fc.string(), (parts, url) => {
         const a = parseArticlePage(parts.join(''), url);
@@ -145,23 +148,40 @@ describe('article page parser on real-shaped pages', () => {
   it('prints a parsed article as JSON from the command line', () => {
     const out = execFileSync(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'parse-article-cli.ts'), path.join(import.meta.dirname, 'fixtures', 'original-double-quoted.html')],
+      [
+        '--import',
+        'tsx',
+        path.join(import.meta.dirname, 'parse-article-cli.ts'),
+        path.join(import.meta.dirname, 'fixtures', 'original-double-quoted.html'),
+      ],
       { encoding: 'utf8' },
     );
-    expect(JSON.parse(out)).toMatchObject({ biz: 'MzA3MDM3MTc2Mw==', msgid: 2650001234, idx: 1, pubtime: 1761999000 });
+    expect(JSON.parse(out)).toMatchObject({
+      biz: 'MzA3MDM3MTc2Mw==',
+      msgid: 2650001234,
+      idx: 1,
+      pubtime: 1761999000,
+    });
   });
 });
 
 describe('article links', () => {
   it('reads long and short links, and refuses what is neither', () => {
     expect(
-      parseArticleUrl('https://mp.weixin.qq.com/s?__biz=MzA3MDM3MTc2Mw==&amp;mid=2650001234&amp;idx=2&amp;sn=ab#rd'),
+      parseArticleUrl(
+        'https://mp.weixin.qq.com/s?__biz=MzA3MDM3MTc2Mw==&amp;mid=2650001234&amp;idx=2&amp;sn=ab#rd',
+      ),
     ).toEqual({ kind: 'long', biz: 'MzA3MDM3MTc2Mw==', msgid: 2650001234, idx: 2, sn: 'ab' });
     expect(parseArticleUrl('https://mp.weixin.qq.com/s/Xb2k_9aPqLm3ZtYw0vNd1A')).toEqual({
       kind: 'short',
       token: 'Xb2k_9aPqLm3ZtYw0vNd1A',
     });
-    for (const bad of ['每日财经说', 'ftp://x/s?__biz=a&mid=1&idx=1', 'https://x/s?__biz=a&mid=1&idx=9', 'not a url'])
+    for (const bad of [
+      '每日财经说',
+      'ftp://x/s?__biz=a&mid=1&idx=1',
+      'https://x/s?__biz=a&mid=1&idx=9',
+      'not a url',
+    ])
       expect(parseArticleUrl(bad)).toBeNull();
   });
 });
@@ -224,6 +244,12 @@ describe('parser against the simulator’s pages', () => {
     expect(parseArticlePage(await (await fetch(url)).text()).counts).toBeNull();
     const withKey = parseArticlePage(await (await fetch(`${url}&key=k&uin=u`)).text());
     const n = sim.world.counts(art);
-    expect(withKey.counts).toEqual({ read: n.read, looking: n.looking, zan: n.zan, share: n.share, comment: n.comment });
+    expect(withKey.counts).toEqual({
+      read: n.read,
+      looking: n.looking,
+      zan: n.zan,
+      share: n.share,
+      comment: n.comment,
+    });
   });
 });

@@ -167,11 +167,17 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   const idx = int(v('idx')) || fromLink?.idx || 0;
   const sn = v('sn') || fromLink?.sn || '';
 
-  const title = v('msg_title') || $('#activity-name').text().trim() || meta('og:title') || $('title').text().trim();
-  const nickname = v('nickname') || $('#js_name').text().trim() || $('.profile_nickname').first().text().trim();
+  const title =
+    v('msg_title') || $('#activity-name').text().trim() || meta('og:title') || $('title').text().trim();
+  const nickname =
+    v('nickname') || $('#js_name').text().trim() || $('.profile_nickname').first().text().trim();
   const copyrightRaw = v('_copyright_stat') || v('copyright_stat');
   const copyright_stat =
-    copyrightRaw !== null && copyrightRaw !== '' ? int(copyrightRaw) : $('#copyright_logo').length > 0 ? 11 : 0;
+    copyrightRaw !== null && copyrightRaw !== ''
+      ? int(copyrightRaw)
+      : $('#copyright_logo').length > 0
+        ? 11
+        : 0;
   const content = $('#js_content').text().replace(/\s+/g, ' ').trim();
   const mini_programs = [
     ...new Set(
@@ -211,7 +217,8 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     title,
     digest: v('msg_desc') || meta('og:description'),
     cover: v('msg_cdn_url') || meta('og:image'),
-    author: v('author') || $('#js_author_name').text().trim() || $('.rich_media_meta_text').first().text().trim(),
+    author:
+      v('author') || $('#js_author_name').text().trim() || $('.rich_media_meta_text').first().text().trim(),
     nickname,
     user_name: v('user_name') || '',
     alias: v('alias') || '',

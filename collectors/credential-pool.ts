@@ -30,7 +30,12 @@ export interface PoolOptions {
 /** A global p-queue: `concurrency` requests in flight, and at most `rate` per interval if given. */
 export function globalQueue(concurrency: number, rate?: RateLimit | null): PQueue {
   return rate
-    ? new PQueue({ concurrency, intervalCap: rate.cap, interval: rate.intervalMs, carryoverIntervalCount: true })
+    ? new PQueue({
+        concurrency,
+        intervalCap: rate.cap,
+        interval: rate.intervalMs,
+        carryoverIntervalCount: true,
+      })
     : new PQueue({ concurrency });
 }
 
@@ -79,7 +84,12 @@ export class CredentialPool {
       const rate = this.opts.perCredential;
       const concurrency = this.opts.perCredentialConcurrency ?? Number.POSITIVE_INFINITY;
       q = rate
-        ? new PQueue({ concurrency, intervalCap: rate.cap, interval: rate.intervalMs, carryoverIntervalCount: true })
+        ? new PQueue({
+            concurrency,
+            intervalCap: rate.cap,
+            interval: rate.intervalMs,
+            carryoverIntervalCount: true,
+          })
         : new PQueue({ concurrency });
       this.queues.set(c.id, q);
     }
@@ -125,7 +135,12 @@ export class CredentialPool {
           this.drop(cred.id);
           await this.opts.store.coolDown(cred.id, until, (e as Error).message);
           this.opts.log.warn(
-            { source: this.opts.source, credential: cred.label, id: cred.id, until: new Date(until).toISOString() },
+            {
+              source: this.opts.source,
+              credential: cred.label,
+              id: cred.id,
+              until: new Date(until).toISOString(),
+            },
             'upstream freq control (200013): credential cooling down',
           );
           continue;

@@ -58,7 +58,8 @@ interface Row {
 const fromRow = (r: Row, nowMs?: number): Credential => {
   const until = r.cooling_until ? r.cooling_until.getTime() : null;
   // A cooldown that has run out reads as active; the row is left as is until the next change.
-  const state = r.state === 'cooling' && nowMs !== undefined && until !== null && until <= nowMs ? 'active' : r.state;
+  const state =
+    r.state === 'cooling' && nowMs !== undefined && until !== null && until <= nowMs ? 'active' : r.state;
   return {
     id: Number(r.id),
     source: r.source,
@@ -78,7 +79,11 @@ const fromRow = (r: Row, nowMs?: number): Credential => {
 export class PgCredentialStore implements CredentialStore {
   constructor(private db: Pick<Tx, 'query'>) {}
 
-  async add(c: { source: CredentialSource; label?: string; secret: Record<string, string> }): Promise<number> {
+  async add(c: {
+    source: CredentialSource;
+    label?: string;
+    secret: Record<string, string>;
+  }): Promise<number> {
     const [row] = await this.db.query<{ id: string }>(
       'INSERT INTO upstream_credentials (source, label, secret) VALUES ($1, $2, $3) RETURNING id',
       [c.source, c.label ?? '', JSON.stringify(c.secret)],
@@ -123,7 +128,10 @@ export class PgCredentialStore implements CredentialStore {
   }
 
   /** Reactivates a credential (a new cookie was pasted in, or an admin lifted a cooldown). */
-  async update(id: number, c: { secret?: Record<string, string>; state?: 'active' | 'disabled' }): Promise<void> {
+  async update(
+    id: number,
+    c: { secret?: Record<string, string>; state?: 'active' | 'disabled' },
+  ): Promise<void> {
     await this.db.query(
       `UPDATE upstream_credentials SET secret = coalesce($2::jsonb, secret), state = coalesce($3, state),
          cooling_until = CASE WHEN $3 IS NULL THEN cooling_until ELSE NULL END, updated_at = now()
@@ -190,12 +198,18 @@ export class StaticCredentialStore implements CredentialStore {
   async coolDown(id: number, untilMs: number, reason: string): Promise<void> {
     const c = this.creds.find((x) => x.id === id);
     if (!c || c.state === 'expired' || c.state === 'disabled') return;
-    Object.assign(c, { state: 'cooling', coolingUntil: untilMs, lastError: reason, freqLimited: c.freqLimited + 1 });
+    Object.assign(c, {
+      state: 'cooling',
+      coolingUntil: untilMs,
+      lastError: reason,
+      freqLimited: c.freqLimited + 1,
+    });
   }
 
   async markExpired(id: number, reason: string): Promise<void> {
     const c = this.creds.find((x) => x.id === id);
-    if (c && c.state !== 'disabled') Object.assign(c, { state: 'expired', coolingUntil: null, lastError: reason });
+    if (c && c.state !== 'disabled')
+      Object.assign(c, { state: 'expired', coolingUntil: null, lastError: reason });
   }
 
   async recordUsage(id: number, d: UsageDelta): Promise<void> {

@@ -55,7 +55,11 @@ function agentFor(url: URL): Dispatcher {
   let a = agents.get(url.host);
   if (!a) {
     const loopback = /^(127\.|localhost$|\[::1\]$)/.test(url.hostname);
-    a = new Agent({ connections: loopback ? 8 : 32, pipelining: loopback ? 10 : 1, keepAliveTimeout: 30_000 });
+    a = new Agent({
+      connections: loopback ? 8 : 32,
+      pipelining: loopback ? 10 : 1,
+      keepAliveTimeout: 30_000,
+    });
     agents.set(url.host, a);
   }
   return a;
@@ -128,7 +132,10 @@ export async function fetchJson<T>(url: string, opts: FetchOptions = {}): Promis
   }
 }
 
-export async function fetchText(url: string, opts: FetchOptions = {}): Promise<{ url: string; text: string }> {
+export async function fetchText(
+  url: string,
+  opts: FetchOptions = {},
+): Promise<{ url: string; text: string }> {
   const res = await fetchWithRetry(url, opts);
   try {
     return { url: res.url, text: await res.body.text() };

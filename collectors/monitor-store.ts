@@ -22,7 +22,12 @@ export interface StoredTask {
 /** Where monitor tasks outlive a collector; leases keep one owner per task across instances. */
 export interface MonitorTaskStore {
   /** Records a task (idempotent) and claims it for `owner` if nobody holds a live lease on it. */
-  receive(task: MonitorTaskMessage, owner: string, nowMs: number, leaseMs: number): Promise<StoredTask | null>;
+  receive(
+    task: MonitorTaskMessage,
+    owner: string,
+    nowMs: number,
+    leaseMs: number,
+  ): Promise<StoredTask | null>;
   /** Claims live tasks that are this owner's or whose owner's lease ran out; returns them. */
   adopt(owner: string, nowMs: number, leaseMs: number): Promise<StoredTask[]>;
   heartbeat(owner: string, nowMs: number): Promise<void>;

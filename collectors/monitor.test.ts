@@ -102,7 +102,9 @@ describe('monitor scheduling on a virtual clock', () => {
     const monitor = new MonitorScheduler(new MpSource(sim.url), bus, log, { clock, name: 'c2' });
     await monitor.start();
     // An account that posts most days, with at least two positions.
-    const acc = sim.world.accounts.find((a) => a.pushProb > 0.8 && a.maxPositions >= 2) as (typeof sim.world.accounts)[0];
+    const acc = sim.world.accounts.find(
+      (a) => a.pushProb > 0.8 && a.maxPositions >= 2,
+    ) as (typeof sim.world.accounts)[0];
     const created = clock.now();
     const t: MonitorTaskMessage = {
       task_id: 'next1',
@@ -122,7 +124,10 @@ describe('monitor scheduling on a virtual clock', () => {
     expect(states).toContain('monitoring');
     expect(states.at(-1)).toBe('done');
     const mon = status.find((s) => s.value.state === 'monitoring')?.value as MonitorStatusMessage;
-    const push = sim.world.pushes(acc).filter((p) => p.time * 1000 > created).at(-1);
+    const push = sim.world
+      .pushes(acc)
+      .filter((p) => p.time * 1000 > created)
+      .at(-1);
     expect(mon.aids).toEqual([`${push?.msgid}_1`]);
     const mine = snaps.filter((s) => s.value.task_id === 'next1');
     // From discovery (within 5 minutes of the post) to one day after publication, every 5 minutes.

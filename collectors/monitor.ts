@@ -1,10 +1,15 @@
 import type { Bus, Subscription } from '../bus/bus';
-import type { ArticleMessage, MonitorStatusMessage, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
+import type {
+  ArticleMessage,
+  MonitorStatusMessage,
+  MonitorTaskMessage,
+  SnapshotMessage,
+} from '../bus/messages';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
 import { hash32 } from '../simulator/rng';
 import { UpstreamError } from './http';
-import type { MonitorState, MonitorTarget, MonitorTaskStore, StoredTask } from './monitor-store';
+import type { MonitorState, MonitorTaskStore, StoredTask } from './monitor-store';
 import type { Source } from './source';
 import type { TimerClock } from './timer-clock';
 
@@ -105,7 +110,8 @@ export class MonitorScheduler {
     if (store) {
       const adopted = await store.adopt(this.opts.name, this.opts.clock.now(), this.leaseMs);
       for (const t of adopted) this.add(t);
-      if (adopted.length > 0) this.log.info({ tasks: adopted.length }, 'monitor tasks adopted from the store');
+      if (adopted.length > 0)
+        this.log.info({ tasks: adopted.length }, 'monitor tasks adopted from the store');
       this.scheduleHeartbeat();
     }
     this.sub = await this.bus.subscribe('monitor.tasks', MONITOR_GROUP, async (batch) => {
@@ -146,8 +152,7 @@ export class MonitorScheduler {
         .adopt(this.opts.name, this.opts.clock.now(), this.leaseMs)
         .catch(() => [] as StoredTask[]);
       for (const t of adopted) if (!this.live.has(t.task.task_id)) this.add(t);
-      if (!this.stopped)
-        this.heartbeat = this.opts.clock.at(this.opts.clock.now() + this.leaseMs / 3, beat);
+      if (!this.stopped) this.heartbeat = this.opts.clock.at(this.opts.clock.now() + this.leaseMs / 3, beat);
     };
     this.heartbeat = this.opts.clock.at(this.opts.clock.now() + this.leaseMs / 3, beat);
   }
@@ -165,7 +170,14 @@ export class MonitorScheduler {
       return;
     }
     if (this.live.has(task.task_id)) return;
-    let stored: StoredTask | null = { task, state: 'waiting', targets: [], startMs: null, endMs: null, polls: 0 };
+    let stored: StoredTask | null = {
+      task,
+      state: 'waiting',
+      targets: [],
+      startMs: null,
+      endMs: null,
+      polls: 0,
+    };
     if (this.opts.store) {
       stored = await this.opts.store.receive(task, this.opts.name, now, this.leaseMs);
       // Another collector holds it (a redelivery after a rebalance): leave it there.
@@ -199,7 +211,8 @@ export class MonitorScheduler {
   /** The task's first poll time after `after`: origin + phase + k·freq. */
   private scheduleNext(l: Live, after: number): void {
     const freq = l.task.freq_min * 60_000;
-    const origin = (l.state === 'monitoring' ? (l.startMs ?? l.task.created_at) : l.task.created_at) + l.phaseMs;
+    const origin =
+      (l.state === 'monitoring' ? (l.startMs ?? l.task.created_at) : l.task.created_at) + l.phaseMs;
     const k = Math.max(0, Math.floor((after - origin) / freq) + 1);
     const at = origin + k * freq;
     const end = l.state === 'monitoring' ? (l.endMs ?? 0) : l.task.created_at + NEXT_POST_WAIT_DAYS * DAY_MS;
@@ -280,7 +293,11 @@ export class MonitorScheduler {
           this.stats.errors++;
           const kind = err instanceof UpstreamError ? err.kind : 'bug';
           if (kind === 'bug') this.log.error({ err, task: l.task.task_id }, 'monitor poll failed');
-          else this.log.debug({ kind, err: (err as Error).message, task: l.task.task_id }, 'monitor poll failed');
+          else
+            this.log.debug(
+              { kind, err: (err as Error).message, task: l.task.task_id },
+              'monitor poll failed',
+            );
         } finally {
           l.busy = false;
         }
@@ -297,7 +314,8 @@ export class MonitorScheduler {
     const { pushes } = await this.source.listPushes(l.task.biz, 0, 1);
     const push = pushes[0];
     if (!push || push.time * 1000 <= l.task.created_at) return;
-    const picked = l.task.position === 0 ? push.articles : push.articles.filter((a) => a.idx === l.task.position);
+    const picked =
+      l.task.position === 0 ? push.articles : push.articles.filter((a) => a.idx === l.task.position);
     const mid = midOf(l.task.biz);
     for (const a of picked)
       articles.push({

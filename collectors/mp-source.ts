@@ -81,7 +81,11 @@ export interface PoolSettings {
 }
 
 /** The mp and client pools of one upstream, sharing one global queue. */
-export function upstreamPools(s: PoolSettings): { mp: CredentialPool; client: CredentialPool; weread: CredentialPool } {
+export function upstreamPools(s: PoolSettings): {
+  mp: CredentialPool;
+  client: CredentialPool;
+  weread: CredentialPool;
+} {
   const global = s.globalRate
     ? new PQueue({
         concurrency: s.concurrency ?? 64,
@@ -118,7 +122,9 @@ export class MpSource implements Source, ArticleLookup {
     private opts: MpSourceOptions = {},
   ) {
     const fallback =
-      opts.mp && opts.client ? null : upstreamPools({ store: StaticCredentialStore.anonymous(), concurrency: 256 });
+      opts.mp && opts.client
+        ? null
+        : upstreamPools({ store: StaticCredentialStore.anonymous(), concurrency: 256 });
     this.mp = opts.mp ?? (fallback?.mp as CredentialPool);
     this.client = opts.client ?? (fallback?.client as CredentialPool);
   }
@@ -133,7 +139,11 @@ export class MpSource implements Source, ArticleLookup {
    * A back-office GET with the credential's token in the query and its cookie in the header. The
    * answer's ret is checked inside the pool, so freq control and expiry act on that credential.
    */
-  private backOffice<T extends BaseResp>(what: string, path: string, q: Record<string, string | number>): Promise<T> {
+  private backOffice<T extends BaseResp>(
+    what: string,
+    path: string,
+    q: Record<string, string | number>,
+  ): Promise<T> {
     return this.mp.run(async (secret) => {
       const query = secret.token ? { ...q, token: secret.token, lang: 'zh_CN' } : q;
       const r = await fetchJson<T>(this.url(path, query), {
@@ -150,14 +160,18 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   private async search(query: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>('searchbiz', '/cgi-bin/searchbiz', {
-      action: 'search_biz',
-      query,
-      begin,
-      count,
-      f: 'json',
-      ajax: 1,
-    });
+    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>(
+      'searchbiz',
+      '/cgi-bin/searchbiz',
+      {
+        action: 'search_biz',
+        query,
+        begin,
+        count,
+        f: 'json',
+        ajax: 1,
+      },
+    );
     const accounts: SourceAccount[] = (r.list ?? []).map((b) => ({
       biz: b.fakeid,
       name: b.nickname,
@@ -218,23 +232,29 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   async listPushes(biz: string, begin: number, count: number) {
-    return this.opts.listApi === 'list_ex' ? this.listEx(biz, begin, count) : this.listPublish(biz, begin, count);
+    return this.opts.listApi === 'list_ex'
+      ? this.listEx(biz, begin, count)
+      : this.listPublish(biz, begin, count);
   }
 
   private async listPublish(biz: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { publish_page: string }>('appmsgpublish', '/cgi-bin/appmsgpublish', {
-      sub: 'list',
-      search_field: 'null',
-      begin,
-      count,
-      query: '',
-      fakeid: biz,
-      type: '101_1',
-      free_publish_type: 1,
-      sub_action: 'list_ex',
-      f: 'json',
-      ajax: 1,
-    });
+    const r = await this.backOffice<BaseResp & { publish_page: string }>(
+      'appmsgpublish',
+      '/cgi-bin/appmsgpublish',
+      {
+        sub: 'list',
+        search_field: 'null',
+        begin,
+        count,
+        query: '',
+        fakeid: biz,
+        type: '101_1',
+        free_publish_type: 1,
+        sub_action: 'list_ex',
+        f: 'json',
+        ajax: 1,
+      },
+    );
     let page: { total_count: number; publish_list: { publish_info: string }[] };
     try {
       page = JSON.parse(r.publish_page);
@@ -268,16 +288,20 @@ export class MpSource implements Source, ArticleLookup {
     let articlesTotal = 0;
     let exhausted = false;
     for (let offset = 0; ; offset += 20) {
-      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>('appmsg list_ex', '/cgi-bin/appmsg', {
-        action: 'list_ex',
-        begin: offset,
-        count: 20,
-        fakeid: biz,
-        type: 9,
-        query: '',
-        f: 'json',
-        ajax: 1,
-      });
+      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>(
+        'appmsg list_ex',
+        '/cgi-bin/appmsg',
+        {
+          action: 'list_ex',
+          begin: offset,
+          count: 20,
+          fakeid: biz,
+          type: 9,
+          query: '',
+          f: 'json',
+          ajax: 1,
+        },
+      );
       articlesTotal = r.app_msg_cnt;
       for (const x of r.app_msg_list) {
         let p = byMsg.get(x.appmsgid);
@@ -301,14 +325,30 @@ export class MpSource implements Source, ArticleLookup {
     const r = await this.client.run(async (secret) => {
       const x = await fetchJson<
         BaseResp & {
-          appmsgstat?: { read_num: number; like_num: number; old_like_num: number; share_num?: number; ret?: number };
+          appmsgstat?: {
+            read_num: number;
+            like_num: number;
+            old_like_num: number;
+            share_num?: number;
+            ret?: number;
+          };
           comment_count?: number;
         }
-      >(this.url('/mp/getappmsgext', { __biz: a.biz, mid: a.msgid, idx: a.idx, sn: a.sn, f: 'json', ...secret }), {
-        ...this.opts.http,
-        method: 'POST',
-        body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
-      });
+      >(
+        this.url('/mp/getappmsgext', {
+          __biz: a.biz,
+          mid: a.msgid,
+          idx: a.idx,
+          sn: a.sn,
+          f: 'json',
+          ...secret,
+        }),
+        {
+          ...this.opts.http,
+          method: 'POST',
+          body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
+        },
+      );
       check(x, 'getappmsgext');
       return x;
     });

@@ -70,23 +70,45 @@ export class CrawlRequestHandler {
     try {
       if (req.kind === 'include') await this.include(req);
       else if (!req.biz) throw new UpstreamError('biz is required', 'rejected');
-      else await this.crawlHistory(req, req.biz, req.kind === 'backfill' ? Math.min(req.days ?? BACKFILL_MAX_DAYS, BACKFILL_MAX_DAYS) : UPDATE_DAYS);
+      else
+        await this.crawlHistory(
+          req,
+          req.biz,
+          req.kind === 'backfill' ? Math.min(req.days ?? BACKFILL_MAX_DAYS, BACKFILL_MAX_DAYS) : UPDATE_DAYS,
+        );
       this.handled[req.kind]++;
     } catch (err) {
       this.handled.failed++;
       const message = err instanceof UpstreamError ? err.message : 'internal error';
-      if (!(err instanceof UpstreamError)) this.log.error({ err, request: req.request_id }, 'crawl request failed');
+      if (!(err instanceof UpstreamError))
+        this.log.error({ err, request: req.request_id }, 'crawl request failed');
       else this.log.warn({ err: message, request: req.request_id }, 'crawl request failed');
-      await this.progress({ ...base, state: 'failed', pages: 0, articles: 0, snapshots: 0, covered_from: null, percent: 0, message });
+      await this.progress({
+        ...base,
+        state: 'failed',
+        pages: 0,
+        articles: 0,
+        snapshots: 0,
+        covered_from: null,
+        percent: 0,
+        message,
+      });
     }
   }
 
   private async progress(p: Omit<CrawlProgressMessage, 'at'>): Promise<void> {
-    await this.bus.publish('crawl.progress', [{ key: p.biz || p.request_id, value: { ...p, at: this.clock.now() } }]);
+    await this.bus.publish('crawl.progress', [
+      { key: p.biz || p.request_id, value: { ...p, at: this.clock.now() } },
+    ]);
   }
 
   /** The account's profile and its posts back to `days` ago, with counters; progress after each page. */
-  private async crawlHistory(req: CrawlRequestMessage, biz: string, days: number, result?: Result): Promise<void> {
+  private async crawlHistory(
+    req: CrawlRequestMessage,
+    biz: string,
+    days: number,
+    result?: Result,
+  ): Promise<void> {
     const now = this.clock.now();
     const horizon = Math.floor(now / 1000) - days * 86_400;
     const span = days * 86_400;
@@ -109,14 +131,25 @@ export class CrawlRequestHandler {
       const snaps = [];
       for (const a of fresh) snaps.push(snapshotMessage(a, await this.source.counts(a), this.clock.now()));
       if (fresh.length > 0) {
-        await this.bus.publish('articles', fresh.map((a) => ({ key: biz, value: articleMessage(a, this.clock.now()) })));
-        await this.bus.publish('snapshots', snaps.map((s) => ({ key: biz, value: s })));
+        await this.bus.publish(
+          'articles',
+          fresh.map((a) => ({ key: biz, value: articleMessage(a, this.clock.now()) })),
+        );
+        await this.bus.publish(
+          'snapshots',
+          snaps.map((s) => ({ key: biz, value: s })),
+        );
       }
       stats.pages++;
       stats.articles += fresh.length;
       stats.snapshots += snaps.length;
       const done = reached || page.pushes.length < PAGE || begin + PAGE >= page.total;
-      const percent = done ? 100 : Math.min(99, Math.round(((Math.floor(now / 1000) - (coveredFrom ?? Math.floor(now / 1000))) / span) * 100));
+      const percent = done
+        ? 100
+        : Math.min(
+            99,
+            Math.round(((Math.floor(now / 1000) - (coveredFrom ?? Math.floor(now / 1000))) / span) * 100),
+          );
       await this.progress({
         request_id: req.request_id,
         kind: req.kind,
@@ -143,7 +176,14 @@ export class CrawlRequestHandler {
     const all: IncludedAccount[] = [];
     for (const a of accounts) {
       const p = await this.source.profile(a.biz);
-      all.push({ biz: a.biz, mid: midOf(a.biz), name: p.name, alias: p.alias, avatar: p.avatar, desc: p.signature });
+      all.push({
+        biz: a.biz,
+        mid: midOf(a.biz),
+        name: p.name,
+        alias: p.alias,
+        avatar: p.avatar,
+        desc: p.signature,
+      });
     }
     const fresh = await this.registry.include(all, via);
     return { fresh: all.filter((a) => fresh.has(a.biz)), existing: all.filter((a) => !fresh.has(a.biz)) };
@@ -154,7 +194,14 @@ export class CrawlRequestHandler {
     // An exact name (or WeChat id) match is what the user meant; otherwise every account that contains it.
     const exact = hits.filter((h) => h.name === name || h.alias === name);
     const chosen = exact.length > 0 ? exact : hits;
-    const base = { request_id: req.request_id, kind: req.kind, pages: 0, articles: 0, snapshots: 0, covered_from: null };
+    const base = {
+      request_id: req.request_id,
+      kind: req.kind,
+      pages: 0,
+      articles: 0,
+      snapshots: 0,
+      covered_from: null,
+    };
     if (chosen.length === 0) {
       await this.progress({
         ...base,
@@ -162,7 +209,13 @@ export class CrawlRequestHandler {
         state: 'done',
         percent: 100,
         message: '未找到该公众号',
-        result: { code: 0, tip: `未找到名为"${name}"的公众号，请检查名称或提交文章链接`, is_success: false, data: [], data2: [] },
+        result: {
+          code: 0,
+          tip: `未找到名为"${name}"的公众号，请检查名称或提交文章链接`,
+          is_success: false,
+          data: [],
+          data2: [],
+        },
       });
       return;
     }
@@ -174,7 +227,14 @@ export class CrawlRequestHandler {
       data: fresh.map(included),
       data2: existing.map(included),
     };
-    await this.progress({ ...base, biz: chosen[0]?.biz ?? '', state: 'done', percent: 100, message: result.tip, result });
+    await this.progress({
+      ...base,
+      biz: chosen[0]?.biz ?? '',
+      state: 'done',
+      percent: 100,
+      message: result.tip,
+      result,
+    });
     // Newly included accounts get their first crawl now rather than at the next round.
     for (const a of fresh) await this.crawlHistory({ ...req, kind: 'update' }, a.biz, UPDATE_DAYS);
   }
@@ -184,8 +244,14 @@ export class CrawlRequestHandler {
     const now = this.clock.now();
     await this.bus.publish('articles', [{ key: article.biz, value: parsedArticleMessage(article, now) }]);
     const counts = await this.source.counts(article).catch(() => null);
-    if (counts) await this.bus.publish('snapshots', [{ key: article.biz, value: snapshotMessage(article, counts, now) }]);
-    const { fresh, existing } = await this.register([{ biz: article.biz, name: article.nickname, alias: article.alias, avatar: '' }], 'url');
+    if (counts)
+      await this.bus.publish('snapshots', [
+        { key: article.biz, value: snapshotMessage(article, counts, now) },
+      ]);
+    const { fresh, existing } = await this.register(
+      [{ biz: article.biz, name: article.nickname, alias: article.alias, avatar: '' }],
+      'url',
+    );
     const isNew = fresh.length > 0;
     const result: Result = {
       code: 1,

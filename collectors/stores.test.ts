@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusRecord } from '../bus/bus';
 import { MemoryBus } from '../bus/memory-bus';
@@ -14,7 +15,6 @@ import { MpSource, upstreamPools } from './mp-source';
 import { PgAccountRegistry } from './registry';
 import { CrawlRequestHandler } from './requests';
 import { VirtualClock } from './timer-clock';
-import PQueue from 'p-queue';
 
 /** The collectors' PostgreSQL stores (PGlite here): credentials, monitor tasks, included accounts. */
 const log = createLogger('silent');
@@ -56,9 +56,16 @@ describe('upstream credentials in PostgreSQL', () => {
     await store.markExpired(b, 'getappmsgext: ret=200003 invalid session');
     expect((await store.list(START, 'client'))[1]).toMatchObject({ state: 'expired' });
     await store.recordUsage(a, { requests: 7, failures: 1, freqLimited: 0, lastUsedAt: START });
-    expect((await store.list(START, 'client'))[0]).toMatchObject({ requests: 7, failures: 1, lastUsedAt: START });
+    expect((await store.list(START, 'client'))[0]).toMatchObject({
+      requests: 7,
+      failures: 1,
+      lastUsedAt: START,
+    });
     await store.update(b, { secret: { key: 'kB2', uin: 'u' } });
-    expect((await store.list(START, 'client'))[1]).toMatchObject({ state: 'active', secret: { key: 'kB2', uin: 'u' } });
+    expect((await store.list(START, 'client'))[1]).toMatchObject({
+      state: 'active',
+      secret: { key: 'kB2', uin: 'u' },
+    });
   });
 
   it('drives a credential pool: 200013 on one client key cools it in the database', async () => {
@@ -89,7 +96,9 @@ describe('monitor tasks survive a collector restart', () => {
       snaps.push(...b);
     });
     const src = new MpSource(sim.url);
-    const arts = sim.world.accounts.flatMap((a) => sim.world.pushes(a)[0]?.articles.slice(0, 1) ?? []).slice(0, 5);
+    const arts = sim.world.accounts
+      .flatMap((a) => sim.world.pushes(a)[0]?.articles.slice(0, 1) ?? [])
+      .slice(0, 5);
     const tasks: MonitorTaskMessage[] = arts.map((a, i) => ({
       task_id: `r${i}`,
       kind: 'article',
@@ -103,24 +112,47 @@ describe('monitor tasks survive a collector restart', () => {
       created_at: clock.now(),
     }));
     const t0 = clock.now();
-    const first = new MonitorScheduler(src, bus, log, { clock, name: 'collector-0', store, leaseMs: 1_800_000 });
+    const first = new MonitorScheduler(src, bus, log, {
+      clock,
+      name: 'collector-0',
+      store,
+      leaseMs: 1_800_000,
+    });
     await first.start();
-    await bus.publish('monitor.tasks', tasks.map((t) => ({ key: t.biz, value: t })));
+    await bus.publish(
+      'monitor.tasks',
+      tasks.map((t) => ({ key: t.biz, value: t })),
+    );
     await bus.drain();
     await clock.advanceBy(3 * 3600_000);
     // A crash: the scheduler stops without releasing its tasks.
     await first.stop(false);
 
     // Another collector cannot take them while collector-0's lease is live…
-    const other = new MonitorScheduler(src, new MemoryBus(log), log, { clock, name: 'collector-1', store, leaseMs: 1_800_000 });
+    const other = new MonitorScheduler(src, new MemoryBus(log), log, {
+      clock,
+      name: 'collector-1',
+      store,
+      leaseMs: 1_800_000,
+    });
     await other.start();
     expect(other.tasks()).toHaveLength(0);
     await other.stop(false);
 
     // …and collector-0, restarted under its name, picks up every task where the clock now is.
-    const restarted = new MonitorScheduler(src, bus, log, { clock, name: 'collector-0', store, leaseMs: 1_800_000 });
+    const restarted = new MonitorScheduler(src, bus, log, {
+      clock,
+      name: 'collector-0',
+      store,
+      leaseMs: 1_800_000,
+    });
     await restarted.start();
-    expect(restarted.tasks().map((t) => t.task.task_id).sort()).toEqual(tasks.map((t) => t.task_id));
+    expect(
+      restarted
+        .tasks()
+        .map((t) => t.task.task_id)
+        .sort(),
+    ).toEqual(tasks.map((t) => t.task_id));
     await clock.advanceTo(t0 + 86_400_000 + 60_000);
     await bus.drain();
     for (const t of tasks) {
@@ -130,7 +162,9 @@ describe('monitor tasks survive a collector restart', () => {
       expect(new Set(s.map((x) => x.ts)).size).toBe(s.length);
     }
     expect(restarted.tasks()).toHaveLength(0);
-    const [row] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM monitor_tasks WHERE state = 'done'`);
+    const [row] = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM monitor_tasks WHERE state = 'done'`,
+    );
     expect(Number(row?.n)).toBe(5);
     await restarted.stop();
   });
@@ -145,7 +179,14 @@ describe('back-collection and inclusion', () => {
     await bus.subscribe('crawl.progress', 'test', async (b) => {
       progress.push(...b.map((r) => r.value));
     });
-    handler = new CrawlRequestHandler(new MpSource(sim.url), bus, new PgAccountRegistry(db), log, clock, new PQueue({ concurrency: 4 }));
+    handler = new CrawlRequestHandler(
+      new MpSource(sim.url),
+      bus,
+      new PgAccountRegistry(db),
+      log,
+      clock,
+      new PQueue({ concurrency: 4 }),
+    );
     await handler.start();
   });
   afterAll(() => handler.stop());
@@ -157,31 +198,55 @@ describe('back-collection and inclusion', () => {
       articles.push(...b);
     });
     await bus.publish('crawl.requests', [
-      { key: acc.biz, value: { request_id: 'bf1', kind: 'backfill', biz: acc.biz, days: 180, requested_at: clock.now() } },
+      {
+        key: acc.biz,
+        value: { request_id: 'bf1', kind: 'backfill', biz: acc.biz, days: 180, requested_at: clock.now() },
+      },
     ]);
     await bus.drain();
     const mine = progress.filter((p) => p.request_id === 'bf1');
     const horizon = Math.floor(clock.now() / 1000) - 180 * 86_400;
-    const expected = sim.world.pushes(acc).filter((p) => p.time >= horizon).flatMap((p) => p.articles);
+    const expected = sim.world
+      .pushes(acc)
+      .filter((p) => p.time >= horizon)
+      .flatMap((p) => p.articles);
     expect(mine.length).toBeGreaterThan(5);
-    expect(mine.at(-1)).toMatchObject({ state: 'done', percent: 100, articles: expected.length, snapshots: expected.length });
+    expect(mine.at(-1)).toMatchObject({
+      state: 'done',
+      percent: 100,
+      articles: expected.length,
+      snapshots: expected.length,
+    });
     const percents = mine.map((p) => p.percent);
     expect([...percents].sort((x, y) => x - y)).toEqual(percents);
     expect(mine.slice(0, -1).every((p) => p.state === 'running')).toBe(true);
-    expect(new Set(articles.filter((r) => r.value.biz === acc.biz).map((r) => r.value.aid)).size).toBe(expected.length);
+    expect(new Set(articles.filter((r) => r.value.biz === acc.biz).map((r) => r.value.aid)).size).toBe(
+      expected.length,
+    );
   });
 
   it('includes by account name (1–30 characters): new, then already included', async () => {
     const fresh = sim.world.unlisted[0] as (typeof sim.world.unlisted)[0];
     const ask = async (id: string, input: string) => {
-      await bus.publish('crawl.requests', [{ key: input, value: { request_id: id, kind: 'include', input, requested_at: clock.now() } }]);
+      await bus.publish('crawl.requests', [
+        { key: input, value: { request_id: id, kind: 'include', input, requested_at: clock.now() } },
+      ]);
       await bus.drain();
       return progress.filter((p) => p.request_id === id && p.result).at(0)?.result;
     };
     const r1 = await ask('inc1', fresh.name);
-    expect(r1).toMatchObject({ is_success: true, data: [{ mid: fresh.mid, wxname: fresh.name, wxid: fresh.alias }], data2: [] });
+    expect(r1).toMatchObject({
+      is_success: true,
+      data: [{ mid: fresh.mid, wxname: fresh.name, wxid: fresh.alias }],
+      data2: [],
+    });
     const r2 = await ask('inc2', fresh.name);
-    expect(r2).toMatchObject({ is_success: true, data: [], data2: [{ mid: fresh.mid }], tip: '该公众号已收录，请勿重复提交' });
+    expect(r2).toMatchObject({
+      is_success: true,
+      data: [],
+      data2: [{ mid: fresh.mid }],
+      tip: '该公众号已收录，请勿重复提交',
+    });
     const none = await ask('inc3', '不存在的号');
     expect(none).toMatchObject({ code: 0, is_success: false, data: [] });
   });
@@ -192,15 +257,25 @@ describe('back-collection and inclusion', () => {
     if (!art) throw new Error('no article');
     const short = `https://mp.weixin.qq.com/s/${art.shortToken}`;
     expect(short.length).toBeGreaterThan(30);
-    await bus.publish('crawl.requests', [{ key: short, value: { request_id: 'url1', kind: 'include', input: short, requested_at: clock.now() } }]);
+    await bus.publish('crawl.requests', [
+      { key: short, value: { request_id: 'url1', kind: 'include', input: short, requested_at: clock.now() } },
+    ]);
     const long = `https://mp.weixin.qq.com/s?__biz=${art.biz}&mid=${art.msgid}&idx=${art.idx}&sn=${art.sn}`;
     await bus.drain();
-    await bus.publish('crawl.requests', [{ key: long, value: { request_id: 'url2', kind: 'include', input: long, requested_at: clock.now() } }]);
+    await bus.publish('crawl.requests', [
+      { key: long, value: { request_id: 'url2', kind: 'include', input: long, requested_at: clock.now() } },
+    ]);
     await bus.drain();
     const r1 = progress.find((p) => p.request_id === 'url1' && p.result);
     const r2 = progress.find((p) => p.request_id === 'url2' && p.result);
-    expect(r1).toMatchObject({ biz: acc.biz, result: { is_success: true, data: [{ mid: acc.mid }], data2: [] } });
-    expect(r2).toMatchObject({ biz: acc.biz, result: { is_success: true, data: [], data2: [{ mid: acc.mid }] } });
+    expect(r1).toMatchObject({
+      biz: acc.biz,
+      result: { is_success: true, data: [{ mid: acc.mid }], data2: [] },
+    });
+    expect(r2).toMatchObject({
+      biz: acc.biz,
+      result: { is_success: true, data: [], data2: [{ mid: acc.mid }] },
+    });
     expect((await new PgAccountRegistry(db).list()).map((a) => a.biz)).toContain(acc.biz);
   });
 });

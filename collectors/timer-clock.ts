@@ -1,6 +1,6 @@
 import { type Clock, realClock } from '../platform/clock';
 
-/** A clock that can also call back at a time on itself: real, scaled (fast-forward) or virtual. */
+/** A clock that can also call back at a time on itself: real (or fixed) for running, virtual for tests. */
 export interface TimerClock extends Clock {
   /** Calls fn when the clock reaches atMs (at once if it already has); returns a cancel function. */
   at(atMs: number, fn: () => unknown): () => void;
@@ -18,26 +18,6 @@ export function realTimers(clock: Clock = realClock): TimerClock {
             .catch(() => {});
         },
         Math.max(0, atMs - clock.now()),
-      );
-      return () => clearTimeout(t);
-    },
-  };
-}
-
-/** Time that starts at startMs and runs `speed` times faster than real time (a live demo of days). */
-export function scaledClock(startMs: number, speed: number): TimerClock {
-  const t0 = Date.now();
-  const now = () => startMs + Math.floor((Date.now() - t0) * speed);
-  return {
-    now,
-    at(atMs, fn) {
-      const t = setTimeout(
-        () => {
-          void Promise.resolve()
-            .then(fn)
-            .catch(() => {});
-        },
-        Math.max(0, (atMs - now()) / speed),
       );
       return () => clearTimeout(t);
     },

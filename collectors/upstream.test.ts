@@ -21,7 +21,9 @@ async function setFaults(rules: FaultRule[]) {
   expect(res.status).toBe(200);
 }
 const served = async (path: string) =>
-  ((await (await fetch(`${sim.url}/__sim/stats`)).json()) as { served: Record<string, number> }).served[path] ?? 0;
+  ((await (await fetch(`${sim.url}/__sim/stats`)).json()) as { served: Record<string, number> }).served[
+    path
+  ] ?? 0;
 
 /** A logger whose lines the test can read. */
 function capturedLog() {
@@ -59,7 +61,9 @@ describe('retries with jittered backoff', () => {
     const before = await served('/mp/getappmsgext');
     const src = new MpSource(sim.url, { http: { backoffMs: 20 } });
     const t0 = performance.now();
-    expect(await src.counts(art)).toEqual(sim.world.counts(sim.world.findArticle(art.biz, art.msgid, art.idx) as never));
+    expect(await src.counts(art)).toEqual(
+      sim.world.counts(sim.world.findArticle(art.biz, art.msgid, art.idx) as never),
+    );
     // Two failures, then success: three requests and at least the two shortest backoffs in between.
     expect((await served('/mp/getappmsgext')) - before).toBe(3);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(10 + 20 - 5);
@@ -99,10 +103,16 @@ describe('credentials under freq control and expiry', () => {
     await setFaults([{ mode: 'freq', path: '/mp/getappmsgext', credential: 'keyA' }]);
     for (let i = 0; i < 6; i++) expect((await src.counts(art)).read).toBeGreaterThan(0);
     const state = store.list();
-    expect(state.find((c) => c.label === 'A')).toMatchObject({ state: 'cooling', coolingUntil: NOW + 600_000, freqLimited: 1 });
+    expect(state.find((c) => c.label === 'A')).toMatchObject({
+      state: 'cooling',
+      coolingUntil: NOW + 600_000,
+      freqLimited: 1,
+    });
     expect(state.find((c) => c.label === 'B')?.state).toBe('active');
     // Once freq-limited, A is not asked again while it cools.
-    const injected = (await (await fetch(`${sim.url}/__sim/faults`)).json()) as { injected: { freq: number } };
+    const injected = (await (await fetch(`${sim.url}/__sim/faults`)).json()) as {
+      injected: { freq: number };
+    };
     expect(injected.injected.freq).toBe(1);
     expect(lines.some((l) => /freq control/.test(String(l.msg)) && l.credential === 'A')).toBe(true);
 
@@ -127,7 +137,9 @@ describe('credentials under freq control and expiry', () => {
     expect((await src.listAccounts(0, 5)).accounts).toHaveLength(5);
     expect(store.list().find((c) => c.label === 'ops-1')).toMatchObject({ state: 'expired' });
     expect(store.list().find((c) => c.label === 'ops-1')?.lastError).toMatch(/200003/);
-    expect(lines.some((l) => l.level === 50 && /expired/.test(String(l.msg)) && l.credential === 'ops-1')).toBe(true);
+    expect(
+      lines.some((l) => l.level === 50 && /expired/.test(String(l.msg)) && l.credential === 'ops-1'),
+    ).toBe(true);
 
     await setFaults([{ mode: 'expired' }]);
     const before = await served('/cgi-bin/searchbiz');
@@ -148,7 +160,9 @@ describe('credentials under freq control and expiry', () => {
   });
 
   it('reads WeChat Reading lists, and treats -2012 as an expired login', async () => {
-    const store = new StaticCredentialStore([{ source: 'weread', label: 'wr', secret: { cookie: 'wr_skey=abc' } }]);
+    const store = new StaticCredentialStore([
+      { source: 'weread', label: 'wr', secret: { cookie: 'wr_skey=abc' } },
+    ]);
     const pools = upstreamPools({ store });
     const wr = new WereadSource(sim.url, pools.weread);
     const acc = sim.world.accounts[0] as (typeof sim.world.accounts)[0];
@@ -167,7 +181,8 @@ describe('credentials under freq control and expiry', () => {
     const a = await new MpSource(sim.url).listPushes(acc.biz, 1, 3);
     const b = await new MpSource(sim.url, { listApi: 'list_ex' }).listPushes(acc.biz, 1, 3);
     // list_ex has no source_url field; everything else agrees.
-    const shape = (r: typeof a) => r.pushes.map((p) => ({ ...p, articles: p.articles.map((x) => ({ ...x, sourceUrl: '' })) }));
+    const shape = (r: typeof a) =>
+      r.pushes.map((p) => ({ ...p, articles: p.articles.map((x) => ({ ...x, sourceUrl: '' })) }));
     expect(shape(b)).toEqual(shape(a));
   });
 });
@@ -185,7 +200,12 @@ describe('the crawler against a hostile upstream', () => {
       rounds.push(...b.map((r) => r.value));
     });
     const src = new MpSource(sim.url, { http: { timeoutMs: 300, backoffMs: 10 } });
-    const crawler = new Crawler(src, bus, silent, { crawlDays: 3, intervalS: 3600, concurrency: 8, clock: fixedClock(NOW) });
+    const crawler = new Crawler(src, bus, silent, {
+      crawlDays: 3,
+      intervalS: 3600,
+      concurrency: 8,
+      clock: fixedClock(NOW),
+    });
     await crawler.runRound();
     await bus.drain();
     expect(rounds).toHaveLength(1);

@@ -1,7 +1,7 @@
+import { midOf } from '../platform/wechat-ids';
 import type { CredentialPool } from './credential-pool';
 import { type FetchOptions, fetchJson, UpstreamError } from './http';
 import type { SourceArticle, SourcePush } from './source';
-import { midOf } from '../platform/wechat-ids';
 
 interface WereadAnswer {
   errCode?: number;
@@ -9,7 +9,10 @@ interface WereadAnswer {
   reviews?: {
     createTime?: number;
     subReviews?: {
-      review?: { createTime?: number; mpInfo?: { title?: string; content?: string; pic_url?: string; doc_url?: string; time?: number } };
+      review?: {
+        createTime?: number;
+        mpInfo?: { title?: string; content?: string; pic_url?: string; doc_url?: string; time?: number };
+      };
     }[];
   }[];
   totalCount?: number;
@@ -28,7 +31,11 @@ export class WereadSource {
     private http: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs'> = {},
   ) {}
 
-  async listPushes(biz: string, begin: number, count: number): Promise<{ total: number; pushes: SourcePush[] }> {
+  async listPushes(
+    biz: string,
+    begin: number,
+    count: number,
+  ): Promise<{ total: number; pushes: SourcePush[] }> {
     const u = new URL('/web/mp/articles', this.baseUrl);
     u.searchParams.set('bookId', `MP_WXS_${midOf(biz)}`);
     u.searchParams.set('offset', String(begin));
@@ -75,7 +82,11 @@ export class WereadSource {
         });
       }
       if (articles.length > 0)
-        pushes.push({ msgid: articles[0]?.msgid ?? 0, time: g.createTime ?? articles[0]?.createTime ?? 0, articles });
+        pushes.push({
+          msgid: articles[0]?.msgid ?? 0,
+          time: g.createTime ?? articles[0]?.createTime ?? 0,
+          articles,
+        });
     }
     return { total: r.totalCount ?? begin + pushes.length, pushes };
   }

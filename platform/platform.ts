@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
+import PQueue from 'p-queue';
 import { crawlRoundsLanded } from '../api/accounts-query';
 import { createApp } from '../api/app';
 import type { Bus } from '../bus/bus';
@@ -8,8 +9,16 @@ import { MemoryBus } from '../bus/memory-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import type { AnalyticsStore } from '../clickhouse/store';
+import { withPostLists } from '../collectors/compose';
 import { Crawler } from '../collectors/crawler';
-import { MpSource } from '../collectors/mp-source';
+import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from '../collectors/credentials';
+import { MonitorScheduler } from '../collectors/monitor';
+import { PgMonitorTaskStore } from '../collectors/monitor-store';
+import { MpSource, upstreamPools } from '../collectors/mp-source';
+import { PgAccountRegistry } from '../collectors/registry';
+import { CrawlRequestHandler } from '../collectors/requests';
+import { realTimers } from '../collectors/timer-clock';
+import { WereadSource } from '../collectors/weread-source';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
@@ -25,6 +34,9 @@ export interface Platform {
   url: string | null;
   simulator: RunningSimulator | null;
   crawler: Crawler | null;
+  /** Minute-level monitoring and on-demand crawl work (all role). */
+  monitor?: MonitorScheduler | null;
+  requests?: CrawlRequestHandler | null;
   stop(): Promise<void>;
 }
 
@@ -108,6 +120,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     dbOpen = true;
 
     let crawler: Crawler | null = null;
+    let monitor: MonitorScheduler | null = null;
+    let requests: CrawlRequestHandler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
     if (role === 'all' && upstream) {
       const bus: Bus = new MemoryBus(log.child({ component: 'bus' }));
@@ -119,13 +133,74 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         await bus.close();
       });
       stops.push(() => bus.drain());
-      crawler = new Crawler(new MpSource(upstream), bus, log.child({ component: 'collector' }), {
+      const clog = log.child({ component: 'collector' });
+      // The built-in simulator needs no login; real upstreams take credentials from PostgreSQL.
+      const credentials: CredentialStore =
+        config.UPSTREAM_CREDENTIALS === 'db' ? new PgCredentialStore(db) : StaticCredentialStore.anonymous();
+      const pools = upstreamPools({
+        store: credentials,
+        clock,
+        log: clog,
+        concurrency: config.CRAWL_CONCURRENCY * 4,
+        perCredential:
+          config.UPSTREAM_RATE_PER_CREDENTIAL > 0
+            ? { cap: config.UPSTREAM_RATE_PER_CREDENTIAL, intervalMs: 60_000 }
+            : null,
+        cooldownMs: config.UPSTREAM_COOLDOWN_S * 1000,
+      });
+      const flushUsage = setInterval(() => {
+        for (const p of Object.values(pools)) void p.flush().catch(() => {});
+      }, 10_000);
+      flushUsage.unref();
+      stops.push(async () => {
+        clearInterval(flushUsage);
+        for (const p of Object.values(pools)) await p.flush().catch(() => {});
+      });
+      const mp = new MpSource(upstream, {
+        mp: pools.mp,
+        client: pools.client,
+        listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
+        http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },
+      });
+      const source =
+        config.UPSTREAM_LIST_API === 'weread'
+          ? withPostLists(
+              mp,
+              new WereadSource(upstream, pools.weread, { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 }),
+            )
+          : mp;
+      const registry = new PgAccountRegistry(db);
+      const queue = new PQueue({ concurrency: config.CRAWL_CONCURRENCY });
+      crawler = new Crawler(source, bus, clog, {
         crawlDays: config.CRAWL_DAYS,
         intervalS: config.CRAWL_INTERVAL_S,
         concurrency: config.CRAWL_CONCURRENCY,
         clock,
+        registry,
+        shard: config.shard,
+        inactiveEvery: config.CRAWL_INACTIVE_EVERY,
+        queue,
+        name: config.COLLECTOR_NAME,
       });
       stops.push(() => (crawler as Crawler).stop());
+      monitor = new MonitorScheduler(source, bus, clog.child({ part: 'monitor' }), {
+        clock: realTimers(clock),
+        name: config.COLLECTOR_NAME,
+        store: new PgMonitorTaskStore(db),
+        leaseMs: config.MONITOR_LEASE_S * 1000,
+      });
+      requests = new CrawlRequestHandler(
+        source,
+        bus,
+        registry,
+        clog.child({ part: 'requests' }),
+        clock,
+        queue,
+      );
+      await monitor.start();
+      stops.push(() => (monitor as MonitorScheduler).stop());
+      await requests.start();
+      stops.push(() => (requests as CrawlRequestHandler).stop());
       crawler.start();
     }
 
@@ -154,7 +229,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     );
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     log.info({ url: `${url}/main/`, role, upstream, dataDir: config.dataDir }, 'platform listening');
-    return { url, simulator, crawler, stop: stopAll };
+    return { url, simulator, crawler, monitor, requests, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -14,12 +14,7 @@ const beijingDate = (unixS: number) => new Date(unixS * 1000 + 8 * 3_600_000).to
  * msg_source_url…). The quoting style varies by article, as it does between WeChat page versions.
  * With a client key, the page also carries appmsg_bar_data (the counters the client shows).
  */
-export function articlePage(
-  a: SimAccount,
-  art: SimArticle,
-  base: string,
-  counts: Counts | null,
-): string {
+export function articlePage(a: SimAccount, art: SimArticle, base: string, counts: Counts | null): string {
   const style = hash32(art.mid, art.msgid, art.idx) % 3;
   const link = `${base}/s?__biz=${art.biz}&amp;mid=${art.msgid}&amp;idx=${art.idx}&amp;sn=${art.sn}&amp;chksm=${art.sn.slice(0, 16)}#rd`;
   const cover = `${base}/mmhead/${encodeURIComponent(art.biz)}/0`;

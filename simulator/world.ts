@@ -310,8 +310,9 @@ export class SimWorld {
   private articleExtras(a: SimAccount, msgid: number, idx: number, time: number, read: number) {
     const r = Rng.of(this.opts.seed, 'article-extras', a.mid, msgid, idx);
     const miniPrograms = a.miniProgram && r.chance(0.4) ? [a.miniProgram] : [];
-    const shortToken = Buffer.from(`${hash32(this.opts.seed, 'short', a.mid, msgid, idx).toString(36)}.${a.mid}.${msgid}.${idx}`)
-      .toString('base64url');
+    const shortToken = Buffer.from(
+      `${hash32(this.opts.seed, 'short', a.mid, msgid, idx).toString(36)}.${a.mid}.${msgid}.${idx}`,
+    ).toString('base64url');
     return {
       fake: makeFakeTraffic(this.opts.seed, a.mid, msgid, idx, time, read, a.cheater),
       miniPrograms,
@@ -391,7 +392,8 @@ export class SimWorld {
     for (let d = lastDay; d > lastDay - this.opts.historyDays; d--) {
       const r = Rng.of(this.opts.seed, 'video', a.mid, d);
       if (!r.chance(f.postProb)) continue;
-      const createTime = Math.floor((d * DAY_MS - BEIJING_OFFSET_MS) / 1000) + r.int(9, 22) * 3600 + r.int(0, 3599);
+      const createTime =
+        Math.floor((d * DAY_MS - BEIJING_OFFSET_MS) / 1000) + r.int(9, 22) * 3600 + r.int(0, 3599);
       if (createTime > nowS) continue;
       const read = Math.max(10, Math.round(f.fans * 0.3 * r.logNormal(0, 0.8)));
       out.push({
