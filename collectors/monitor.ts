@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 /** How long a next-post task waits for the account to post before it gives up. */
 export const NEXT_POST_WAIT_DAYS = 7;
 export const MONITOR_GROUP = 'collector.monitor';
-/** Granularity of the poll offsets that spread tasks over their period. */
+/** Default granularity of the poll offsets that spread tasks over their period. */
 const PHASE_STEP_MS = 10_000;
 
 export interface MonitorOptions {
@@ -27,6 +27,8 @@ export interface MonitorOptions {
   store?: MonitorTaskStore | null;
   /** A task whose owner has not renewed its lease for this long is adopted by another collector. */
   leaseMs?: number;
+  /** Granularity of the offsets that spread tasks over their period (default 10 s). */
+  phaseStepMs?: number;
 }
 
 interface Live extends StoredTask {
@@ -191,10 +193,11 @@ export class MonitorScheduler {
     if (this.stopped) return;
     const task = t.task;
     const freq = task.freq_min * 60_000;
+    const step = this.opts.phaseStepMs ?? PHASE_STEP_MS;
     const live: Live = {
       ...t,
-      // In steps of PHASE_STEP_MS, so polls of many tasks share ticks and go out together.
-      phaseMs: (hash32(7, task.task_id) % (freq / PHASE_STEP_MS)) * PHASE_STEP_MS,
+      // In whole steps, so polls of many tasks share ticks and go out together.
+      phaseMs: (hash32(7, task.task_id) % Math.max(1, Math.floor(freq / step))) * step,
       nextAt: 0,
       busy: false,
     };
