@@ -55,25 +55,28 @@ export async function run(): Promise<void> {
     const arts = world.accounts.flatMap((a) => world.pushes(a).flatMap((p) => p.articles));
     const source = new MpSource(url, { http: { timeoutMs: 30_000 } });
 
-    // Baseline: the upstream's ceiling for counter requests.
+    // Baseline: the upstream's ceiling for counter requests; the first 5 s warm it up (its world
+    // generates each account-day on first use) and are not counted.
     const baseS = 10;
     let n = 0;
-    const until = performance.now() + baseS * 1000;
+    const countFrom = performance.now() + 5000;
+    const until = countFrom + baseS * 1000;
     await Promise.all(
       Array.from({ length: concurrency }, async (_, w) => {
         for (let i = w; performance.now() < until; i += concurrency) {
           await source.counts(arts[i % arts.length] as (typeof arts)[0]);
-          n++;
+          if (performance.now() >= countFrom) n++;
         }
       }),
     );
     const upstreamPerMin = Math.round((n / baseS) * 60);
 
-    // More tasks than the upstream could serve in a minute (and at least the 20,000 aimed for), one
-    // article each: the scheduler is saturated, so what gets polled is the capacity.
+    // Well over what the upstream served in the baseline (and at least the 20,000 aimed for), one
+    // article each: if the collector falls behind, what it polls in a minute is its capacity; if it
+    // polls them all, the figure is a lower bound.
     const tasks = Math.min(
       arts.length,
-      Number(process.env.BENCH_TASKS ?? Math.max(20_000, Math.ceil(upstreamPerMin * 1.1))),
+      Number(process.env.BENCH_TASKS ?? Math.max(20_000, Math.ceil(upstreamPerMin * 1.5))),
     );
     const bus = new MemoryBus(log, 1_000_000);
     const perMinute = new Map<number, number>();
@@ -122,6 +125,8 @@ export async function run(): Promise<void> {
     console.log(
       `collector: minute ${measured + 1} of ${minutes}: ${polled} articles polled (${((polled / tasks) * 100).toFixed(1)}% of tasks), ${monitor.stats.errors} errors, ${monitor.stats.late} late polls`,
     );
+    if (polled >= tasks)
+      console.log(`every task was polled on time: ${polled}/min is a lower bound (BENCH_TASKS raises it)`);
     console.log(
       `RESULT monitor articles_per_min=${polled} tasks=${tasks} upstream_per_min=${upstreamPerMin} ratio_to_upstream=${ratio.toFixed(2)}`,
     );
