@@ -67,6 +67,8 @@ export interface MpSourceOptions {
   client?: CredentialPool;
   /** Which back-office post list to read: appmsgpublish (default) or the older appmsg list_ex. */
   listApi?: 'publish' | 'list_ex';
+  /** Where counters come from: /mp/getappmsgext (default) or the article page's appmsg_bar_data. */
+  countsVia?: 'getappmsgext' | 'page';
   http?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxBackoffMs'>;
 }
 
@@ -322,6 +324,13 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   async counts(a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts> {
+    if (this.opts.countsVia === 'page') {
+      const page = await this.page(
+        this.url('/s', { __biz: a.biz, mid: a.msgid, idx: a.idx, sn: a.sn }),
+        true,
+      );
+      return page.counts as SourceCounts;
+    }
     const r = await this.client.run(async (secret) => {
       const x = await fetchJson<
         BaseResp & {
@@ -375,13 +384,21 @@ export class MpSource implements Source, ArticleLookup {
       link.kind === 'short'
         ? this.url(`/s/${link.token}`, {})
         : this.url('/s', { __biz: link.biz, mid: link.msgid, idx: link.idx, sn: link.sn });
-    const page = await this.client.run(async (secret) => {
+    return this.page(target, false);
+  }
+
+  /** Fetches and parses an article page with a client credential; `needCounts` insists on appmsg_bar_data. */
+  private page(target: string, needCounts: boolean): Promise<ParsedArticle> {
+    return this.client.run(async (secret) => {
       const u = new URL(target);
       for (const [k, v] of Object.entries(secret)) u.searchParams.set(k, v);
-      return fetchText(u.toString(), this.opts.http);
+      const page = await fetchText(u.toString(), this.opts.http);
+      const parsed = parseArticlePage(page.text, target);
+      if (!parsed.ok) throw new UpstreamError(`article page without an article: ${target}`, 'rejected');
+      // Checked inside the pool: a page without counters means this client session is gone.
+      if (needCounts && !parsed.counts)
+        throw new UpstreamError('article page without appmsg_bar_data', 'expired');
+      return parsed;
     });
-    const parsed = parseArticlePage(page.text, target);
-    if (!parsed.ok) throw new UpstreamError(`article page without an article: ${url}`, 'rejected');
-    return parsed;
   }
 }

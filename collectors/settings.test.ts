@@ -10,6 +10,7 @@ describe('collector settings', () => {
       shard: { index: 0, count: 1 },
       UPSTREAM_CREDENTIALS: 'none',
       UPSTREAM_LIST_API: 'publish',
+      UPSTREAM_COUNTS: 'getappmsgext',
       UPSTREAM_RATE_PER_CREDENTIAL: 0,
       UPSTREAM_COOLDOWN_S: 900,
       MONITOR_LEASE_S: 90,

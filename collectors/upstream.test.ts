@@ -176,6 +176,18 @@ describe('credentials under freq control and expiry', () => {
     expect(store.list()[0]?.state).toBe('expired');
   });
 
+  it('reads counters from the article page (appmsg_bar_data) the same as from getappmsgext', async () => {
+    const store = new StaticCredentialStore([
+      { source: 'client', label: 'page', secret: { key: 'k1', uin: 'u1' } },
+    ]);
+    const pools = upstreamPools({ store });
+    const viaPage = new MpSource(sim.url, { mp: pools.mp, client: pools.client, countsVia: 'page' });
+    expect(await viaPage.counts(art)).toEqual(await new MpSource(sim.url).counts(art));
+    // Without a client key the page carries no counters: the credential is treated as expired.
+    const bare = new MpSource(sim.url, { countsVia: 'page' });
+    await expect(bare.counts(art)).rejects.toMatchObject({ kind: 'no_credential' });
+  });
+
   it('reads the older appmsg list_ex into the same pushes as appmsgpublish', async () => {
     const acc = sim.world.accounts[2] as (typeof sim.world.accounts)[0];
     const a = await new MpSource(sim.url).listPushes(acc.biz, 1, 3);

@@ -80,6 +80,9 @@ const envSchema = z.object({
   UPSTREAM_LIST_API: z
     .enum(['publish', 'list_ex', 'weread'], { message: '必须是 publish / list_ex / weread 之一' })
     .default('publish'),
+  UPSTREAM_COUNTS: z
+    .enum(['getappmsgext', 'page'], { message: '必须是 getappmsgext 或 page' })
+    .default('getappmsgext'),
   UPSTREAM_RATE_PER_CREDENTIAL: z.coerce
     .number({ message: '必须是 0–100000 的整数' })
     .int('必须是 0–100000 的整数')

@@ -160,6 +160,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         mp: pools.mp,
         client: pools.client,
         listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
+        countsVia: config.UPSTREAM_COUNTS,
         http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },
       });
       const source =
