@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
 /** How long a next-post task waits for the account to post before it gives up. */
 export const NEXT_POST_WAIT_DAYS = 7;
 export const MONITOR_GROUP = 'collector.monitor';
+/** How far in the past a new task's first slot may lie and still be polled. */
+const FIRST_POLL_GRACE_MS = 30_000;
 /** Default granularity of the poll offsets that spread tasks over their period. */
 const PHASE_STEP_MS = 10_000;
 
@@ -111,7 +113,7 @@ export class MonitorScheduler {
     const store = this.opts.store;
     if (store) {
       const adopted = await store.adopt(this.opts.name, this.opts.clock.now(), this.leaseMs);
-      for (const t of adopted) this.add(t);
+      for (const t of adopted) this.add(t, false);
       if (adopted.length > 0)
         this.log.info({ tasks: adopted.length }, 'monitor tasks adopted from the store');
       this.scheduleHeartbeat();
@@ -153,7 +155,7 @@ export class MonitorScheduler {
       const adopted = await this.opts.store
         .adopt(this.opts.name, this.opts.clock.now(), this.leaseMs)
         .catch(() => [] as StoredTask[]);
-      for (const t of adopted) if (!this.live.has(t.task.task_id)) this.add(t);
+      for (const t of adopted) if (!this.live.has(t.task.task_id)) this.add(t, false);
       if (!this.stopped) this.heartbeat = this.opts.clock.at(this.opts.clock.now() + this.leaseMs / 3, beat);
     };
     this.heartbeat = this.opts.clock.at(this.opts.clock.now() + this.leaseMs / 3, beat);
@@ -185,11 +187,12 @@ export class MonitorScheduler {
       // Another collector holds it (a redelivery after a rebalance): leave it there.
       if (!stored || stored.state === 'done' || stored.state === 'cancelled') return;
     }
-    this.add(stored);
+    this.add(stored, true);
     await this.status(this.live.get(task.task_id) as Live);
   }
 
-  private add(t: StoredTask): void {
+  /** `fresh`: a newly received order, whose first slot may have just passed in transit. */
+  private add(t: StoredTask, fresh: boolean): void {
     if (this.stopped) return;
     const task = t.task;
     const freq = task.freq_min * 60_000;
@@ -208,7 +211,10 @@ export class MonitorScheduler {
       live.endMs = task.created_at + task.days * DAY_MS;
     }
     this.live.set(task.task_id, live);
-    this.scheduleNext(live, this.opts.clock.now() - 1);
+    // A new order's slot that passed moments ago (the order was in transit) is still polled, at once,
+    // rather than a whole period late. Adopted tasks resume after now: their last owner may have
+    // polled the slot just before it stopped.
+    this.scheduleNext(live, this.opts.clock.now() - (fresh ? Math.min(freq, FIRST_POLL_GRACE_MS) : 0) - 1);
   }
 
   /** The task's first poll time after `after`: origin + phase + k·freq. */

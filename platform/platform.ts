@@ -37,6 +37,8 @@ export interface Platform {
   /** Minute-level monitoring and on-demand crawl work (all role). */
   monitor?: MonitorScheduler | null;
   requests?: CrawlRequestHandler | null;
+  /** The in-process bus of the all role (tests publish monitor tasks and crawl requests on it). */
+  bus?: Bus | null;
   stop(): Promise<void>;
 }
 
@@ -121,10 +123,12 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
 
     let crawler: Crawler | null = null;
     let monitor: MonitorScheduler | null = null;
+    let platformBus: Bus | null = null;
     let requests: CrawlRequestHandler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
     if (role === 'all' && upstream) {
       const bus: Bus = new MemoryBus(log.child({ component: 'bus' }));
+      platformBus = bus;
       const writer = new StreamWriter(bus, store, log.child({ component: 'stream' }));
       await writer.start();
       // Shutdown order (reversed): collector stops, the bus drains into ClickHouse, then the writer stops.
@@ -230,7 +234,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     );
     const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
     log.info({ url: `${url}/main/`, role, upstream, dataDir: config.dataDir }, 'platform listening');
-    return { url, simulator, crawler, monitor, requests, stop: stopAll };
+    return { url, simulator, crawler, monitor, requests, bus: platformBus, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;
