@@ -165,6 +165,22 @@ export const crawlProgressMessage = z.object({
   at: z.number().int().nonnegative(),
 });
 
+/** One poll of a video-account (视频号) post: its counters at crawl time. Keyed by the account. */
+export const videoMessage = z.object({
+  object_id: z.string().min(1),
+  finder_username: z.string().min(1),
+  mid: uint,
+  biz: z.string().min(1),
+  create_time: unixSeconds,
+  description: z.string(),
+  read: uint,
+  like: uint,
+  comment: uint,
+  forward: uint,
+  fav: uint,
+  crawled_at: z.number().int().nonnegative(),
+});
+
 export const topics = {
   accounts: accountMessage,
   articles: articleMessage,
@@ -174,6 +190,7 @@ export const topics = {
   'monitor.status': monitorStatusMessage,
   'crawl.requests': crawlRequestMessage,
   'crawl.progress': crawlProgressMessage,
+  videos: videoMessage,
 } as const;
 
 export type Topic = keyof typeof topics;
@@ -186,6 +203,7 @@ export type MonitorTaskMessage = TopicValue<'monitor.tasks'>;
 export type MonitorStatusMessage = TopicValue<'monitor.status'>;
 export type CrawlRequestMessage = TopicValue<'crawl.requests'>;
 export type CrawlProgressMessage = TopicValue<'crawl.progress'>;
+export type VideoMessage = TopicValue<'videos'>;
 
 export type ValidationResult<T extends Topic> =
   | { ok: true; value: TopicValue<T> }

@@ -14,6 +14,9 @@ export function withPostLists(
     profile: (biz) => base.profile(biz),
     listPushes: (biz, b, c) => lists.listPushes(biz, b, c),
     counts: (a) => base.counts(a),
+    videoPosts: base.videoPosts
+      ? (u, p, s) => base.videoPosts?.(u, p, s) as ReturnType<NonNullable<Source['videoPosts']>>
+      : undefined,
     searchAccounts: (q) => base.searchAccounts(q),
     article: (u) => base.article(u),
   };

@@ -64,7 +64,7 @@ export class Crawler {
   private clock: Clock;
   firstRoundDone = false;
   /** Messages the bus accepted from this collector, by topic. */
-  readonly published = { accounts: 0, articles: 0, snapshots: 0 };
+  readonly published = { accounts: 0, articles: 0, snapshots: 0, videos: 0 };
 
   constructor(
     private source: Source,
@@ -169,6 +169,37 @@ export class Crawler {
     return shard && shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
   }
 
+  /** The newest page of the account's video-account posts; a failure here does not fail the account. */
+  private async crawlVideos(biz: string, mid: number, finder: string): Promise<void> {
+    try {
+      const { videos } = await (this.source.videoPosts as NonNullable<Source['videoPosts']>)(finder, 1, 20);
+      const now = this.clock.now();
+      await this.bus.publish(
+        'videos',
+        videos.map((v) => ({
+          key: String(mid),
+          value: {
+            object_id: v.objectId,
+            finder_username: finder,
+            mid,
+            biz,
+            create_time: v.createTime,
+            description: v.description,
+            read: v.read,
+            like: v.like,
+            comment: v.comment,
+            forward: v.forward,
+            fav: v.fav,
+            crawled_at: now,
+          },
+        })),
+      );
+      this.published.videos += videos.length;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message, biz }, 'video posts not crawled');
+    }
+  }
+
   private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
     const p = await this.source.profile(biz);
     const mid = midOf(biz);
@@ -190,6 +221,7 @@ export class Crawler {
     };
     await this.bus.publish('accounts', [{ key: String(mid), value: account }]);
     this.published.accounts++;
+    if (p.finderUsername && this.source.videoPosts) await this.crawlVideos(biz, mid, p.finderUsername);
 
     const fresh: SourceArticle[] = [];
     for (let begin = 0; ; begin += PAGE) {

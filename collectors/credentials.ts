@@ -5,8 +5,9 @@ import type { Tx } from '../postgres/db';
  *   mp      — 公众号 back office: {token, cookie} (the slave_sid/slave_user session and its token)
  *   weread  — WeChat Reading web: {cookie} (wr_vid, wr_skey…)
  *   client  — a WeChat client session for counters: {key, uin, pass_ticket, appmsg_token}
+ *   finder  — 视频号助手 (video-account assistant) web session: {cookie}
  */
-export const CREDENTIAL_SOURCES = ['mp', 'weread', 'client'] as const;
+export const CREDENTIAL_SOURCES = ['mp', 'weread', 'client', 'finder'] as const;
 export type CredentialSource = (typeof CREDENTIAL_SOURCES)[number];
 export type CredentialState = 'active' | 'cooling' | 'expired' | 'disabled';
 

@@ -15,6 +15,7 @@ import type {
   SourceCounts,
   SourceProfile,
   SourcePush,
+  SourceVideo,
 } from './source';
 
 interface BaseResp {
@@ -65,6 +66,8 @@ export interface MpSourceOptions {
   mp?: CredentialPool;
   /** Client credentials ({key, uin, pass_ticket, appmsg_token}) for getappmsgext and article pages. */
   client?: CredentialPool;
+  /** 视频号助手 credentials ({cookie}) for video-account posts. */
+  finder?: CredentialPool;
   /** Which back-office post list to read: appmsgpublish (default) or the older appmsg list_ex. */
   listApi?: 'publish' | 'list_ex';
   /** Where counters come from: /mp/getappmsgext (default) or the article page's appmsg_bar_data. */
@@ -87,6 +90,7 @@ export function upstreamPools(s: PoolSettings): {
   mp: CredentialPool;
   client: CredentialPool;
   weread: CredentialPool;
+  finder: CredentialPool;
 } {
   const global = s.globalRate
     ? new PQueue({
@@ -96,7 +100,7 @@ export function upstreamPools(s: PoolSettings): {
         carryoverIntervalCount: true,
       })
     : new PQueue({ concurrency: s.concurrency ?? 64 });
-  const make = (source: 'mp' | 'client' | 'weread') =>
+  const make = (source: 'mp' | 'client' | 'weread' | 'finder') =>
     new CredentialPool({
       source,
       store: s.store,
@@ -106,7 +110,7 @@ export function upstreamPools(s: PoolSettings): {
       perCredential: s.perCredential ?? null,
       cooldownMs: s.cooldownMs,
     });
-  return { mp: make('mp'), client: make('client'), weread: make('weread') };
+  return { mp: make('mp'), client: make('client'), weread: make('weread'), finder: make('finder') };
 }
 
 /**
@@ -118,6 +122,7 @@ export class MpSource implements Source, ArticleLookup {
   readonly name = 'mp';
   private mp: CredentialPool;
   private client: CredentialPool;
+  private finder: CredentialPool;
 
   constructor(
     private baseUrl: string,
@@ -129,6 +134,9 @@ export class MpSource implements Source, ArticleLookup {
         : upstreamPools({ store: StaticCredentialStore.anonymous(), concurrency: 256 });
     this.mp = opts.mp ?? (fallback?.mp as CredentialPool);
     this.client = opts.client ?? (fallback?.client as CredentialPool);
+    // Video posts are optional to every upstream: without a finder pool, an anonymous one.
+    this.finder =
+      opts.finder ?? fallback?.finder ?? upstreamPools({ store: StaticCredentialStore.anonymous() }).finder;
   }
 
   private url(path: string, q: Record<string, string | number>): string {
@@ -198,6 +206,7 @@ export class MpSource implements Source, ArticleLookup {
           category: string;
           tags: string[];
           qrcode: string;
+          finder_username?: string;
         }
     >('profile_ext', '/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' });
     return {
@@ -213,6 +222,61 @@ export class MpSource implements Source, ArticleLookup {
       signature: r.signature ?? '',
       qrcode: r.qrcode ?? '',
       regTime: r.register_time,
+      finderUsername: r.finder_username || undefined,
+    };
+  }
+
+  /**
+   * A video account's posts, newest first (视频号助手 post_list: {errCode, data:{list[], totalCount}}),
+   * with the finder credential's cookie.
+   */
+  async videoPosts(
+    finderUsername: string,
+    page = 1,
+    size = 20,
+  ): Promise<{ total: number; videos: SourceVideo[] }> {
+    const r = await this.finder.run(async (secret) => {
+      const x = await fetchJson<{
+        errCode: number;
+        errMsg?: string;
+        data: {
+          totalCount: number;
+          list: {
+            objectId: string;
+            createTime: number;
+            desc?: { description?: string };
+            readCount?: number;
+            likeCount?: number;
+            commentCount?: number;
+            forwardCount?: number;
+            favCount?: number;
+          }[];
+        } | null;
+      }>(this.url('/cgi-bin/mmfinderassistant-bin/post/post_list', {}), {
+        ...this.opts.http,
+        method: 'POST',
+        body: JSON.stringify({ finderUsername, pageSize: size, currentPage: page }),
+        headers: secret.cookie ? { cookie: secret.cookie } : {},
+      });
+      // 300333/300334: the assistant's login is gone.
+      if (x.errCode === 300333 || x.errCode === 300334)
+        throw new UpstreamError(`post_list: errCode=${x.errCode}`, 'expired');
+      if (x.errCode !== 0 || !x.data)
+        throw new UpstreamError(`post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), 'rejected');
+      return x.data;
+    });
+    return {
+      total: r.totalCount,
+      videos: r.list.map((v) => ({
+        objectId: v.objectId,
+        createTime: v.createTime,
+        description: v.desc?.description ?? '',
+        read: v.readCount ?? 0,
+        like: v.likeCount ?? 0,
+        comment: v.commentCount ?? 0,
+        forward: v.forwardCount ?? 0,
+        fav: v.favCount ?? 0,
+      })),
     };
   }
 

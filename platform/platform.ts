@@ -163,6 +163,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       const mp = new MpSource(upstream, {
         mp: pools.mp,
         client: pools.client,
+        finder: pools.finder,
         listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
         countsVia: config.UPSTREAM_COUNTS,
         http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },

@@ -2,7 +2,7 @@
 -- state: active | cooling (until cooling_until, after 200013 freq control) | expired (login gone) | disabled.
 CREATE TABLE IF NOT EXISTS upstream_credentials (
   id bigserial PRIMARY KEY,
-  source text NOT NULL CHECK (source IN ('mp', 'weread', 'client')),
+  source text NOT NULL CHECK (source IN ('mp', 'weread', 'client', 'finder')),
   label text NOT NULL DEFAULT '',
   secret jsonb NOT NULL,
   state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'cooling', 'expired', 'disabled')),
