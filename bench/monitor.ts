@@ -17,7 +17,7 @@ import { SimWorld } from '../simulator/world';
  * Then the monitor scheduler polls N tasks at 1/min for BENCH_MINUTES; the last minute is measured.
  */
 export async function run(): Promise<void> {
-  const accounts = Number(process.env.BENCH_ACCOUNTS ?? 8000);
+  const accounts = Number(process.env.BENCH_ACCOUNTS ?? 14000);
   const historyDays = Number(process.env.BENCH_DAYS ?? 10);
   const minutes = Math.max(2, Number(process.env.BENCH_MINUTES ?? 2));
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 128);
