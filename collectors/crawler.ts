@@ -170,9 +170,10 @@ export class Crawler {
   }
 
   /** The newest page of the account's video-account posts; a failure here does not fail the account. */
-  private async crawlVideos(biz: string, mid: number, finder: string): Promise<void> {
+  private async crawlVideos(biz: string, mid: number, finder: string, sinceS: number): Promise<void> {
     try {
-      const { videos } = await (this.source.videoPosts as NonNullable<Source['videoPosts']>)(finder, 1, 20);
+      const page = await (this.source.videoPosts as NonNullable<Source['videoPosts']>)(finder, 1, 20);
+      const videos = page.videos.filter((v) => v.createTime >= sinceS);
       const now = this.clock.now();
       await this.bus.publish(
         'videos',
@@ -221,7 +222,9 @@ export class Crawler {
     };
     await this.bus.publish('accounts', [{ key: String(mid), value: account }]);
     this.published.accounts++;
-    if (p.finderUsername && this.source.videoPosts) await this.crawlVideos(biz, mid, p.finderUsername);
+    // Video posts like articles: the history window on the first round, then only those still moving.
+    if (p.finderUsername && this.source.videoPosts)
+      await this.crawlVideos(biz, mid, p.finderUsername, first ? horizon : trackFrom);
 
     const fresh: SourceArticle[] = [];
     for (let begin = 0; ; begin += PAGE) {

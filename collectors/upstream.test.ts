@@ -202,10 +202,16 @@ describe('credentials under freq control and expiry', () => {
     });
     await crawler.runRound();
     await bus.drain();
-    const withFinder = sim.world.accounts.filter((a) => a.finder && sim.world.videoPosts(a).length > 0);
+    const recent = (a: (typeof sim.world.accounts)[0]) =>
+      sim.world.videoPosts(a).filter((v) => v.createTime >= Math.floor(NOW / 1000) - 2 * 86_400);
+    const withFinder = sim.world.accounts.filter((a) => a.finder && recent(a).length > 0);
     expect(withFinder.length).toBeGreaterThan(0);
     for (const a of withFinder) {
-      const model = sim.world.videoPosts(a).slice(0, 20);
+      const since = Math.floor(NOW / 1000) - 2 * 86_400;
+      const model = sim.world
+        .videoPosts(a)
+        .slice(0, 20)
+        .filter((v) => v.createTime >= since);
       const got = videos.filter((v) => v.value.finder_username === a.finder?.username);
       expect(got.map((v) => v.value.object_id)).toEqual(model.map((v) => v.objectId));
       expect(got[0]?.value.like).toBe(sim.world.videoCounts(model[0] as never).like);
