@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   crawl: () => import('./crawl'),
   ingest: () => import('./ingest'),
   search: () => import('./search'),
+  monitor: () => import('./monitor'),
 };
 
 const name = process.argv[2];

@@ -91,4 +91,18 @@ describe('MemoryBus', () => {
     expect(done).toBe(true);
     await bus.drain();
   });
+
+  it('keeps only the newest records of a topic nobody consumes', async () => {
+    const bus = new MemoryBus(log, 10);
+    await bus.publish(
+      'snapshots',
+      Array.from({ length: 25 }, (_, i) => snap(1, i)),
+    );
+    const seen: number[] = [];
+    await bus.subscribe('snapshots', 'late', async (batch) => {
+      seen.push(...batch.map((r) => r.value.ts));
+    });
+    await bus.drain();
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, i) => 15 + i));
+  });
 });

@@ -69,6 +69,12 @@ export class MemoryBus implements Bus {
       }
       l.records.push({ key: r.key, value: v.value });
     }
+    // A topic nobody consumes in this process keeps only its newest records, so memory stays bounded.
+    if (l.groups.size === 0 && l.records.length > this.highWaterMark) {
+      const drop = l.records.length - this.highWaterMark;
+      l.records = l.records.slice(drop);
+      l.base += drop;
+    }
     for (const g of l.groups.values()) g.wake?.();
   }
 

@@ -64,6 +64,8 @@ export const snapshotMessage = z.object({
   looking: uint,
   share: uint,
   comment: uint,
+  /** Set when the poll was made for a monitor task (minute-level monitoring). */
+  task_id: z.string().optional(),
 });
 
 /** Marks the end of one collector crawl round; published after everything of the round. */
@@ -78,11 +80,125 @@ export const crawlRoundMessage = z.object({
   errors: uint,
 });
 
+const monitorPosition = z.number().int().min(0).max(8);
+
+/**
+ * A monitoring order: one article, or the next post of an account at a position (1 headline … 8,
+ * 0 all), polled every freq_min minutes for `days` days. Keyed by the account's biz so that one
+ * collector (one consumer-group member) owns all tasks of an account. A message with the same
+ * task_id and cancelled=true stops it.
+ */
+export const monitorTaskMessage = z
+  .object({
+    task_id: z.string().min(1).max(100),
+    kind: z.enum(['article', 'next_post']),
+    biz: z.string().min(1),
+    msgid: uint.optional(),
+    idx: z.number().int().min(1).max(8).optional(),
+    sn: z.string().optional(),
+    position: monitorPosition,
+    freq_min: z.union([z.literal(1), z.literal(2), z.literal(5), z.literal(10)]),
+    days: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    created_at: z.number().int().nonnegative(),
+    cancelled: z.boolean().optional(),
+  })
+  .refine((t) => t.kind === 'next_post' || (t.msgid !== undefined && t.idx !== undefined), {
+    message: 'an article task needs msgid and idx',
+  });
+
+/** Where a monitor task stands: waiting for the next post, monitoring, done or cancelled. */
+export const monitorStatusMessage = z.object({
+  task_id: z.string().min(1),
+  state: z.enum(['waiting', 'monitoring', 'done', 'cancelled']),
+  biz: z.string().min(1),
+  /** The monitored articles' aids once known. */
+  aids: z.array(z.string()),
+  start_ts: unixSeconds.nullable(),
+  end_ts: unixSeconds.nullable(),
+  polls: uint,
+  at: z.number().int().nonnegative(),
+});
+
+/**
+ * On-demand work for collectors, keyed by account (biz) or by the input for inclusion:
+ *   update   — page update (mp_update) of one account: its newest posts and their counters;
+ *   backfill — history back-collection (历史回采) of one account over `days` (≤ 180);
+ *   include  — inclusion (收录) of `input`: 1–30 characters is an account name, else an article URL.
+ */
+export const crawlRequestMessage = z.object({
+  request_id: z.string().min(1).max(100),
+  kind: z.enum(['update', 'backfill', 'include']),
+  biz: z.string().optional(),
+  input: z.string().optional(),
+  days: z.number().int().min(1).max(180).optional(),
+  requested_at: z.number().int().nonnegative(),
+});
+
+const includedAccount = z.object({
+  avatar: z.string(),
+  mid: uint,
+  wxname: z.string(),
+  wxid: z.string(),
+  desc: z.string(),
+});
+
+/**
+ * Progress and result of a crawl request. For inclusion, `result` follows spec §3 (Inclusion result):
+ * code (0 = a tip only), data (newly included accounts), data2 (already included), and for a single
+ * article is_success and tip.
+ */
+export const crawlProgressMessage = z.object({
+  request_id: z.string().min(1),
+  kind: z.enum(['update', 'backfill', 'include']),
+  state: z.enum(['running', 'done', 'failed']),
+  biz: z.string(),
+  /** Pushes read so far, and the articles and snapshots published. */
+  pages: uint,
+  articles: uint,
+  snapshots: uint,
+  /** History covered so far, unix seconds (back-collection): from this time up to the request time. */
+  covered_from: unixSeconds.nullable(),
+  /** 0–100. */
+  percent: z.number().min(0).max(100),
+  message: z.string(),
+  result: z
+    .object({
+      code: z.number().int(),
+      tip: z.string(),
+      is_success: z.boolean(),
+      data: z.array(includedAccount),
+      data2: z.array(includedAccount),
+    })
+    .optional(),
+  at: z.number().int().nonnegative(),
+});
+
+/** One poll of a video-account (视频号) post: its counters at crawl time. Keyed by the account. */
+export const videoMessage = z.object({
+  object_id: z.string().min(1),
+  finder_username: z.string().min(1),
+  mid: uint,
+  biz: z.string().min(1),
+  create_time: unixSeconds,
+  description: z.string(),
+  read: uint,
+  like: uint,
+  comment: uint,
+  forward: uint,
+  fav: uint,
+  crawled_at: z.number().int().nonnegative(),
+});
+
 export const topics = {
   accounts: accountMessage,
   articles: articleMessage,
   snapshots: snapshotMessage,
   'crawl.rounds': crawlRoundMessage,
+  'monitor.tasks': monitorTaskMessage,
+  'monitor.status': monitorStatusMessage,
+  'crawl.requests': crawlRequestMessage,
+  'crawl.progress': crawlProgressMessage,
+  videos: videoMessage,
 } as const;
 
 export type Topic = keyof typeof topics;
@@ -95,6 +211,11 @@ export type SnapshotMessage = TopicValue<'snapshots'>;
 export type CrawlRoundMessage = TopicValue<'crawl.rounds'>;
 export type AccountInput = TopicInput<'accounts'>;
 export type ArticleInput = TopicInput<'articles'>;
+export type MonitorTaskMessage = TopicValue<'monitor.tasks'>;
+export type MonitorStatusMessage = TopicValue<'monitor.status'>;
+export type CrawlRequestMessage = TopicValue<'crawl.requests'>;
+export type CrawlProgressMessage = TopicValue<'crawl.progress'>;
+export type VideoMessage = TopicValue<'videos'>;
 
 export type ValidationResult<T extends Topic> =
   | { ok: true; value: TopicValue<T> }

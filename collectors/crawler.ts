@@ -1,10 +1,22 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
-import type { AccountInput, ArticleInput, SnapshotMessage } from '../bus/messages';
+import type { SnapshotMessage } from '../bus/messages';
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
+import { hash32 } from '../simulator/rng';
+import { accountMessage, articleMessage, snapshotMessage } from './messages-of';
+import type { AccountRegistry } from './registry';
 import type { Source, SourceArticle } from './source';
+
+/** Which share of the accounts a collector crawls: accounts hash to `count` shards, it takes `index`. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Stable shard of an account, the same in every collector. */
+export const shardOf = (biz: string, count: number): number => hash32(0, biz) % count;
 
 export interface CrawlerOptions {
   /** How far back the first round reads each account's history. */
@@ -18,6 +30,14 @@ export interface CrawlerOptions {
   name?: string;
   /** Upstream time: snapshots are stamped with it and history windows measured from it. */
   clock?: Clock;
+  /** Accounts included on demand (收录) are crawled with the source's directory, and the directory is recorded in it. */
+  registry?: AccountRegistry | null;
+  /** This collector's share of the accounts when several run (default: all). */
+  shard?: Shard;
+  /** Accounts without a post in the last `trackDays` are crawled every this many rounds (default 4). */
+  inactiveEvery?: number;
+  /** Shared queue for upstream work; the crawler makes its own from `concurrency` if not given. */
+  queue?: PQueue;
 }
 
 interface Known {
@@ -35,6 +55,8 @@ const PAGE = 5;
 export class Crawler {
   private queue: PQueue;
   private known = new Map<string, Known>();
+  /** Newest post time (unix s) seen per account: active accounts are crawled every round. */
+  private lastPost = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -43,7 +65,7 @@ export class Crawler {
   private clock: Clock;
   firstRoundDone = false;
   /** Messages the bus accepted from this collector, by topic. */
-  readonly published = { accounts: 0, articles: 0, snapshots: 0 };
+  readonly published = { accounts: 0, articles: 0, snapshots: 0, videos: 0 };
 
   constructor(
     private source: Source,
@@ -51,7 +73,7 @@ export class Crawler {
     private log: Logger,
     private opts: CrawlerOptions,
   ) {
-    this.queue = new PQueue({ concurrency: opts.concurrency });
+    this.queue = opts.queue ?? new PQueue({ concurrency: opts.concurrency });
     this.name = opts.name ?? `collector-${process.pid}`;
     this.clock = opts.clock ?? realClock;
   }
@@ -86,13 +108,19 @@ export class Crawler {
     const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
     const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
 
-    const accounts = await this.allAccounts();
+    const every = this.opts.inactiveEvery ?? 4;
+    const accounts = (await this.allAccounts()).filter(
+      // Quiet accounts are spread over the rounds between their crawls, not all in one.
+      (biz) => first || (this.lastPost.get(biz) ?? 0) >= trackFrom || (round + hash32(1, biz)) % every === 0,
+    );
+    const crawled: { biz: string; name: string; alias: string; avatar: string; desc: string }[] = [];
     await Promise.all(
       accounts.map((biz) =>
         this.queue.add(async () => {
           if (this.stopped) return;
           try {
             const s = await this.crawlAccount(biz, first, horizon, trackFrom);
+            crawled.push(s.profile);
             stats.accounts++;
             stats.articles += s.articles;
             stats.snapshots += s.snapshots;
@@ -104,6 +132,13 @@ export class Crawler {
       ),
     );
     if (this.stopped && stats.accounts < accounts.length) return;
+    if (this.opts.registry && crawled.length > 0)
+      await this.opts.registry
+        .include(
+          crawled.map((a) => ({ ...a, mid: midOf(a.biz) })),
+          'directory',
+        )
+        .catch((err) => this.log.warn({ err: (err as Error).message }, 'included accounts not recorded'));
     // The marker goes out only after everything of the round was accepted by the bus.
     await this.bus.drain();
     await this.bus.publish('crawl.rounds', [
@@ -119,6 +154,7 @@ export class Crawler {
     this.log.info({ round, ms: Date.now() - started, ...stats }, 'crawl round finished');
   }
 
+  /** The source's directory and the included accounts, this collector's shard of them. */
   private async allAccounts(): Promise<string[]> {
     const out: string[] = [];
     for (let begin = 0; ; begin += 20) {
@@ -126,30 +162,55 @@ export class Crawler {
       out.push(...page.accounts.map((a) => a.biz));
       if (page.accounts.length === 0 || out.length >= page.total) break;
     }
-    return out;
+    if (this.opts.registry) {
+      const seen = new Set(out);
+      for (const a of await this.opts.registry.list()) if (!seen.has(a.biz)) out.push(a.biz);
+    }
+    const shard = this.opts.shard;
+    return shard && shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
+  }
+
+  /** The newest page of the account's video-account posts; a failure here does not fail the account. */
+  private async crawlVideos(biz: string, mid: number, finder: string, sinceS: number): Promise<void> {
+    try {
+      const page = await (this.source.videoPosts as NonNullable<Source['videoPosts']>)(finder, 1, 20);
+      const videos = page.videos.filter((v) => v.createTime >= sinceS);
+      const now = this.clock.now();
+      await this.bus.publish(
+        'videos',
+        videos.map((v) => ({
+          key: String(mid),
+          value: {
+            object_id: v.objectId,
+            finder_username: finder,
+            mid,
+            biz,
+            create_time: v.createTime,
+            description: v.description,
+            read: v.read,
+            like: v.like,
+            comment: v.comment,
+            forward: v.forward,
+            fav: v.fav,
+            crawled_at: now,
+          },
+        })),
+      );
+      this.published.videos += videos.length;
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message, biz }, 'video posts not crawled');
+    }
   }
 
   private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
     const p = await this.source.profile(biz);
     const mid = midOf(biz);
-    const account: AccountInput = {
-      mid,
-      biz,
-      name: p.name,
-      wxid: p.alias,
-      gh_id: p.ghId,
-      avatar: p.avatar,
-      qrcode: p.qrcode,
-      owner: p.owner,
-      area: p.area,
-      desc: p.signature,
-      media: p.industry,
-      tags: p.tags,
-      reg_time: p.regTime,
-      crawled_at: this.clock.now(),
-    };
+    const account = accountMessage(p, this.clock.now());
     await this.bus.publish('accounts', [{ key: String(mid), value: account }]);
     this.published.accounts++;
+    // Video posts like articles: the history window on the first round, then only those still moving.
+    if (p.finderUsername && this.source.videoPosts)
+      await this.crawlVideos(biz, mid, p.finderUsername, first ? horizon : trackFrom);
 
     const fresh: SourceArticle[] = [];
     for (let begin = 0; ; begin += PAGE) {
@@ -160,6 +221,7 @@ export class Crawler {
           reachedHorizon = true;
           break;
         }
+        this.lastPost.set(biz, Math.max(this.lastPost.get(biz) ?? 0, push.time));
         for (const a of push.articles)
           if (first || !this.known.has(`${biz}/${a.msgid}_${a.idx}`)) fresh.push(a);
       }
@@ -171,23 +233,7 @@ export class Crawler {
         'articles',
         fresh.map((a) => {
           this.known.set(`${biz}/${a.msgid}_${a.idx}`, { article: a, mid });
-          const value: ArticleInput = {
-            aid: `${a.msgid}_${a.idx}`,
-            mid,
-            biz,
-            msgid: a.msgid,
-            idx: a.idx,
-            sn: a.sn,
-            title: a.title,
-            digest: a.digest,
-            cover: a.cover,
-            author: a.author,
-            href: a.link,
-            pubtime: a.createTime,
-            copyright_stat: a.copyrightStat,
-            source_url: a.sourceUrl,
-            crawled_at: now,
-          };
+          const value = articleMessage(a, now);
           return { key: String(mid), value };
         }),
       );
@@ -203,22 +249,14 @@ export class Crawler {
     const snapshots: { key: string; value: SnapshotMessage }[] = [];
     for (const a of toCount) {
       const c = await this.source.counts(a);
-      snapshots.push({
-        key: String(mid),
-        value: {
-          aid: `${a.msgid}_${a.idx}`,
-          mid,
-          ts: Math.floor(this.clock.now() / 1000),
-          read: c.read,
-          zan: c.zan,
-          looking: c.looking,
-          share: c.share,
-          comment: c.comment,
-        },
-      });
+      snapshots.push({ key: String(mid), value: snapshotMessage(a, c, this.clock.now()) });
     }
     await this.bus.publish('snapshots', snapshots);
     this.published.snapshots += snapshots.length;
-    return { articles: fresh.length, snapshots: snapshots.length };
+    return {
+      articles: fresh.length,
+      snapshots: snapshots.length,
+      profile: { biz, name: p.name, alias: p.alias, avatar: p.avatar, desc: p.signature },
+    };
   }
 }

@@ -1,5 +1,22 @@
-import { fetchJson, UpstreamError } from './http';
-import type { Source, SourceAccount, SourceArticle, SourceCounts, SourceProfile, SourcePush } from './source';
+import PQueue from 'p-queue';
+import { type Clock, realClock } from '../platform/clock';
+import type { Logger } from '../platform/log';
+import { createLogger } from '../platform/log';
+import { type ParsedArticle, parseArticlePage } from './article-parser';
+import { parseArticleUrl } from './article-url';
+import { CredentialPool, type RateLimit } from './credential-pool';
+import { type CredentialStore, StaticCredentialStore } from './credentials';
+import { type FetchOptions, fetchJson, fetchText, retKind, UpstreamError } from './http';
+import type {
+  ArticleLookup,
+  Source,
+  SourceAccount,
+  SourceArticle,
+  SourceCounts,
+  SourceProfile,
+  SourcePush,
+  SourceVideo,
+} from './source';
 
 interface BaseResp {
   base_resp?: { ret: number; err_msg?: string; errmsg?: string };
@@ -21,32 +38,106 @@ interface AppMsgEx {
   link: string;
   create_time: number;
   copyright_stat?: number;
+  copyright_type?: number;
   source_url?: string;
   is_deleted?: boolean;
 }
 
-function check(r: BaseResp, what: string): void {
+export function check(r: BaseResp, what: string): void {
   const ret = r.base_resp?.ret ?? 0;
   if (ret !== 0)
-    throw new UpstreamError(`${what}: ret=${ret} ${r.base_resp?.err_msg ?? r.base_resp?.errmsg ?? ''}`);
+    throw new UpstreamError(
+      `${what}: ret=${ret} ${r.base_resp?.err_msg ?? r.base_resp?.errmsg ?? ''}`.trim(),
+      retKind(ret),
+    );
 }
 
 /** sn is only in the article link; the list answer does not carry it as a field. */
 function snOf(link: string): string {
   try {
-    return new URL(link).searchParams.get('sn') ?? '';
+    return new URL(link.replace(/&amp;/g, '&')).searchParams.get('sn') ?? '';
   } catch {
     return '';
   }
 }
 
+export interface MpSourceOptions {
+  /** Back-office credentials ({token, cookie}) for searchbiz / appmsgpublish / appmsg. */
+  mp?: CredentialPool;
+  /** Client credentials ({key, uin, pass_ticket, appmsg_token}) for getappmsgext and article pages. */
+  client?: CredentialPool;
+  /** 视频号助手 credentials ({cookie}) for video-account posts. */
+  finder?: CredentialPool;
+  /** Which back-office post list to read: appmsgpublish (default) or the older appmsg list_ex. */
+  listApi?: 'publish' | 'list_ex';
+  /** Where counters come from: /mp/getappmsgext (default) or the article page's appmsg_bar_data. */
+  countsVia?: 'getappmsgext' | 'page';
+  http?: Pick<FetchOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxBackoffMs'>;
+}
+
+export interface PoolSettings {
+  store: CredentialStore;
+  clock?: Clock;
+  log?: Logger;
+  concurrency?: number;
+  globalRate?: RateLimit | null;
+  perCredential?: RateLimit | null;
+  cooldownMs?: number;
+}
+
+/** The mp and client pools of one upstream, sharing one global queue. */
+export function upstreamPools(s: PoolSettings): {
+  mp: CredentialPool;
+  client: CredentialPool;
+  weread: CredentialPool;
+  finder: CredentialPool;
+} {
+  const global = s.globalRate
+    ? new PQueue({
+        concurrency: s.concurrency ?? 64,
+        intervalCap: s.globalRate.cap,
+        interval: s.globalRate.intervalMs,
+        carryoverIntervalCount: true,
+      })
+    : new PQueue({ concurrency: s.concurrency ?? 64 });
+  const make = (source: 'mp' | 'client' | 'weread' | 'finder') =>
+    new CredentialPool({
+      source,
+      store: s.store,
+      clock: s.clock ?? realClock,
+      log: s.log ?? createLogger('silent'),
+      global,
+      perCredential: s.perCredential ?? null,
+      cooldownMs: s.cooldownMs,
+    });
+  return { mp: make('mp'), client: make('client'), weread: make('weread'), finder: make('finder') };
+}
+
 /**
- * WeChat back-office shapes (searchbiz, appmsgpublish with its JSON-in-JSON publish_page,
- * getappmsgext counters). Pointed at the built-in simulator in the demo.
+ * WeChat back-office and client shapes: searchbiz, appmsgpublish (publish_page JSON-in-JSON) or the
+ * older appmsg list_ex, getappmsgext counters, and article pages. Every request goes through a
+ * credential pool; with none given, one anonymous credential (the built-in simulator needs no login).
  */
-export class MpSource implements Source {
+export class MpSource implements Source, ArticleLookup {
   readonly name = 'mp';
-  constructor(private baseUrl: string) {}
+  private mp: CredentialPool;
+  private client: CredentialPool;
+  private finder: CredentialPool;
+
+  constructor(
+    private baseUrl: string,
+    private opts: MpSourceOptions = {},
+  ) {
+    const fallback =
+      opts.mp && opts.client
+        ? null
+        : upstreamPools({ store: StaticCredentialStore.anonymous(), concurrency: 256 });
+    this.mp = opts.mp ?? (fallback?.mp as CredentialPool);
+    this.client = opts.client ?? (fallback?.client as CredentialPool);
+    // Video posts are optional to every upstream: without a finder pool, an anonymous one.
+    this.finder =
+      opts.finder ?? fallback?.finder ?? upstreamPools({ store: StaticCredentialStore.anonymous() }).finder;
+  }
 
   private url(path: string, q: Record<string, string | number>): string {
     const u = new URL(path, this.baseUrl);
@@ -54,22 +145,58 @@ export class MpSource implements Source {
     return u.toString();
   }
 
+  /**
+   * A back-office GET with the credential's token in the query and its cookie in the header. The
+   * answer's ret is checked inside the pool, so freq control and expiry act on that credential.
+   */
+  private backOffice<T extends BaseResp>(
+    what: string,
+    path: string,
+    q: Record<string, string | number>,
+  ): Promise<T> {
+    return this.mp.run(async (secret) => {
+      const query = secret.token ? { ...q, token: secret.token, lang: 'zh_CN' } : q;
+      const r = await fetchJson<T>(this.url(path, query), {
+        ...this.opts.http,
+        headers: secret.cookie ? { cookie: secret.cookie } : {},
+      });
+      check(r, what);
+      return r;
+    });
+  }
+
   async listAccounts(begin: number, count: number) {
-    const r = await fetchJson<BaseResp & { list: BizInfo[]; total: number }>(
-      this.url('/cgi-bin/searchbiz', { action: 'search_biz', query: '', begin, count, f: 'json', ajax: 1 }),
+    return this.search('', begin, count);
+  }
+
+  private async search(query: string, begin: number, count: number) {
+    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>(
+      'searchbiz',
+      '/cgi-bin/searchbiz',
+      {
+        action: 'search_biz',
+        query,
+        begin,
+        count,
+        f: 'json',
+        ajax: 1,
+      },
     );
-    check(r, 'searchbiz');
-    const accounts: SourceAccount[] = r.list.map((b) => ({
+    const accounts: SourceAccount[] = (r.list ?? []).map((b) => ({
       biz: b.fakeid,
       name: b.nickname,
       alias: b.alias,
       avatar: b.round_head_img,
     }));
-    return { total: r.total, accounts };
+    return { total: r.total ?? accounts.length, accounts };
+  }
+
+  async searchAccounts(query: string): Promise<SourceAccount[]> {
+    return (await this.search(query, 0, 10)).accounts;
   }
 
   async profile(biz: string): Promise<SourceProfile> {
-    const r = await fetchJson<
+    const r = await this.backOffice<
       BaseResp &
         BizInfo & {
           user_name: string;
@@ -79,9 +206,9 @@ export class MpSource implements Source {
           category: string;
           tags: string[];
           qrcode: string;
+          finder_username?: string;
         }
-    >(this.url('/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' }));
-    check(r, 'profile_ext');
+    >('profile_ext', '/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' });
     return {
       biz: r.fakeid,
       name: r.nickname,
@@ -95,12 +222,92 @@ export class MpSource implements Source {
       signature: r.signature ?? '',
       qrcode: r.qrcode ?? '',
       regTime: r.register_time,
+      finderUsername: r.finder_username || undefined,
+    };
+  }
+
+  /**
+   * A video account's posts, newest first (视频号助手 post_list: {errCode, data:{list[], totalCount}}),
+   * with the finder credential's cookie.
+   */
+  async videoPosts(
+    finderUsername: string,
+    page = 1,
+    size = 20,
+  ): Promise<{ total: number; videos: SourceVideo[] }> {
+    const r = await this.finder.run(async (secret) => {
+      const x = await fetchJson<{
+        errCode: number;
+        errMsg?: string;
+        data: {
+          totalCount: number;
+          list: {
+            objectId: string;
+            createTime: number;
+            desc?: { description?: string };
+            readCount?: number;
+            likeCount?: number;
+            commentCount?: number;
+            forwardCount?: number;
+            favCount?: number;
+          }[];
+        } | null;
+      }>(this.url('/cgi-bin/mmfinderassistant-bin/post/post_list', {}), {
+        ...this.opts.http,
+        method: 'POST',
+        body: JSON.stringify({ finderUsername, pageSize: size, currentPage: page }),
+        headers: secret.cookie ? { cookie: secret.cookie } : {},
+      });
+      // 300333/300334: the assistant's login is gone.
+      if (x.errCode === 300333 || x.errCode === 300334)
+        throw new UpstreamError(`post_list: errCode=${x.errCode}`, 'expired');
+      if (x.errCode !== 0 || !x.data)
+        throw new UpstreamError(`post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), 'rejected');
+      return x.data;
+    });
+    return {
+      total: r.totalCount,
+      videos: r.list.map((v) => ({
+        objectId: v.objectId,
+        createTime: v.createTime,
+        description: v.desc?.description ?? '',
+        read: v.readCount ?? 0,
+        like: v.likeCount ?? 0,
+        comment: v.commentCount ?? 0,
+        forward: v.forwardCount ?? 0,
+        fav: v.favCount ?? 0,
+      })),
+    };
+  }
+
+  private toArticle(biz: string, x: AppMsgEx): SourceArticle {
+    return {
+      biz,
+      msgid: x.appmsgid,
+      idx: x.itemidx,
+      sn: snOf(x.link),
+      title: x.title,
+      digest: x.digest ?? '',
+      cover: x.cover ?? '',
+      author: x.author_name ?? '',
+      link: x.link.replace(/#rd$/, ''),
+      createTime: x.create_time,
+      copyrightStat: x.copyright_stat ?? (x.copyright_type === 1 ? 11 : 0),
+      sourceUrl: x.source_url ?? '',
     };
   }
 
   async listPushes(biz: string, begin: number, count: number) {
-    const r = await fetchJson<BaseResp & { publish_page: string }>(
-      this.url('/cgi-bin/appmsgpublish', {
+    return this.opts.listApi === 'list_ex'
+      ? this.listEx(biz, begin, count)
+      : this.listPublish(biz, begin, count);
+  }
+
+  private async listPublish(biz: string, begin: number, count: number) {
+    const r = await this.backOffice<BaseResp & { publish_page: string }>(
+      'appmsgpublish',
+      '/cgi-bin/appmsgpublish',
+      {
         sub: 'list',
         search_field: 'null',
         begin,
@@ -112,13 +319,14 @@ export class MpSource implements Source {
         sub_action: 'list_ex',
         f: 'json',
         ajax: 1,
-      }),
+      },
     );
-    check(r, 'appmsgpublish');
-    const page = JSON.parse(r.publish_page) as {
-      total_count: number;
-      publish_list: { publish_info: string }[];
-    };
+    let page: { total_count: number; publish_list: { publish_info: string }[] };
+    try {
+      page = JSON.parse(r.publish_page);
+    } catch {
+      throw new UpstreamError('appmsgpublish: publish_page is not JSON', 'malformed');
+    }
     const pushes: SourcePush[] = [];
     for (const item of page.publish_list) {
       const info = JSON.parse(item.publish_info) as {
@@ -126,22 +334,7 @@ export class MpSource implements Source {
         sent_info?: { time: number };
         appmsgex: AppMsgEx[];
       };
-      const articles: SourceArticle[] = info.appmsgex
-        .filter((x) => !x.is_deleted)
-        .map((x) => ({
-          biz,
-          msgid: x.appmsgid,
-          idx: x.itemidx,
-          sn: snOf(x.link),
-          title: x.title,
-          digest: x.digest ?? '',
-          cover: x.cover ?? '',
-          author: x.author_name ?? '',
-          link: x.link.replace(/#rd$/, ''),
-          createTime: x.create_time,
-          copyrightStat: x.copyright_stat ?? 0,
-          sourceUrl: x.source_url ?? '',
-        }));
+      const articles = info.appmsgex.filter((x) => !x.is_deleted).map((x) => this.toArticle(biz, x));
       pushes.push({
         msgid: info.msgid,
         time: info.sent_info?.time ?? articles[0]?.createTime ?? 0,
@@ -151,25 +344,89 @@ export class MpSource implements Source {
     return { total: page.total_count, pushes };
   }
 
-  async counts(a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts> {
-    const r = await fetchJson<
-      BaseResp & {
-        appmsgstat?: {
-          read_num: number;
-          like_num: number;
-          old_like_num: number;
-          share_num?: number;
-          ret?: number;
-        };
-        comment_count?: number;
+  /**
+   * appmsg list_ex pages by article, not by push: read enough articles to cover `count` pushes from
+   * push `begin` on, regrouping by appmsgid. Paging by push keeps one interface for both lists.
+   */
+  private async listEx(biz: string, begin: number, count: number) {
+    const pushes: SourcePush[] = [];
+    const byMsg = new Map<number, SourcePush>();
+    let articlesTotal = 0;
+    let exhausted = false;
+    for (let offset = 0; ; offset += 20) {
+      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>(
+        'appmsg list_ex',
+        '/cgi-bin/appmsg',
+        {
+          action: 'list_ex',
+          begin: offset,
+          count: 20,
+          fakeid: biz,
+          type: 9,
+          query: '',
+          f: 'json',
+          ajax: 1,
+        },
+      );
+      articlesTotal = r.app_msg_cnt;
+      for (const x of r.app_msg_list) {
+        let p = byMsg.get(x.appmsgid);
+        if (!p) {
+          p = { msgid: x.appmsgid, time: x.create_time, articles: [] };
+          byMsg.set(x.appmsgid, p);
+          pushes.push(p);
+        }
+        p.articles.push(this.toArticle(biz, x));
       }
-    >(this.url('/mp/getappmsgext', { __biz: a.biz, mid: a.msgid, idx: a.idx, sn: a.sn, f: 'json' }), {
-      method: 'POST',
-      body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
+      exhausted = offset + 20 >= articlesTotal || r.app_msg_list.length === 0;
+      // One push past the wanted window guarantees the last wanted push is complete.
+      if (exhausted || pushes.length > begin + count) break;
+    }
+    // The list counts articles, not pushes: until the end is seen, say there is at least one more page.
+    const total = exhausted ? pushes.length : Math.max(pushes.length, begin + count + 1);
+    return { total, pushes: pushes.slice(begin, begin + count) };
+  }
+
+  async counts(a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts> {
+    if (this.opts.countsVia === 'page') {
+      const page = await this.page(
+        this.url('/s', { __biz: a.biz, mid: a.msgid, idx: a.idx, sn: a.sn }),
+        true,
+      );
+      return page.counts as SourceCounts;
+    }
+    const r = await this.client.run(async (secret) => {
+      const x = await fetchJson<
+        BaseResp & {
+          appmsgstat?: {
+            read_num: number;
+            like_num: number;
+            old_like_num: number;
+            share_num?: number;
+            ret?: number;
+          };
+          comment_count?: number;
+        }
+      >(
+        this.url('/mp/getappmsgext', {
+          __biz: a.biz,
+          mid: a.msgid,
+          idx: a.idx,
+          sn: a.sn,
+          f: 'json',
+          ...secret,
+        }),
+        {
+          ...this.opts.http,
+          method: 'POST',
+          body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
+        },
+      );
+      check(x, 'getappmsgext');
+      return x;
     });
-    check(r, 'getappmsgext');
     const s = r.appmsgstat;
-    if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat');
+    if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat', 'rejected');
     return {
       read: s.read_num,
       // like_num is 在看 and old_like_num is 点赞 since WeChat renamed the buttons in 2020.
@@ -178,5 +435,34 @@ export class MpSource implements Source {
       share: s.share_num ?? 0,
       comment: r.comment_count ?? 0,
     };
+  }
+
+  /**
+   * Fetches an article page by long or short link on this upstream's host and parses it. A link to
+   * mp.weixin.qq.com is re-pointed at this upstream, so the same URL works against the simulator.
+   */
+  async article(url: string): Promise<ParsedArticle> {
+    const link = parseArticleUrl(url);
+    if (!link) throw new UpstreamError(`not an article link: ${url}`, 'rejected');
+    const target =
+      link.kind === 'short'
+        ? this.url(`/s/${link.token}`, {})
+        : this.url('/s', { __biz: link.biz, mid: link.msgid, idx: link.idx, sn: link.sn });
+    return this.page(target, false);
+  }
+
+  /** Fetches and parses an article page with a client credential; `needCounts` insists on appmsg_bar_data. */
+  private page(target: string, needCounts: boolean): Promise<ParsedArticle> {
+    return this.client.run(async (secret) => {
+      const u = new URL(target);
+      for (const [k, v] of Object.entries(secret)) u.searchParams.set(k, v);
+      const page = await fetchText(u.toString(), this.opts.http);
+      const parsed = parseArticlePage(page.text, target);
+      if (!parsed.ok) throw new UpstreamError(`article page without an article: ${target}`, 'rejected');
+      // Checked inside the pool: a page without counters means this client session is gone.
+      if (needCounts && !parsed.counts)
+        throw new UpstreamError('article page without appmsg_bar_data', 'expired');
+      return parsed;
+    });
   }
 }

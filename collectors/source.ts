@@ -16,6 +16,20 @@ export interface SourceProfile extends SourceAccount {
   signature: string;
   qrcode: string;
   regTime: number;
+  /** The account's video account (视频号) username, when it has one. */
+  finderUsername?: string;
+}
+
+/** One video-account (视频号) post with its counters. */
+export interface SourceVideo {
+  objectId: string;
+  createTime: number;
+  description: string;
+  read: number;
+  like: number;
+  comment: number;
+  forward: number;
+  fav: number;
 }
 
 export interface SourceArticle {
@@ -55,4 +69,18 @@ export interface Source {
   /** Pushes newest first, paged by push (a push holds 1–8 articles). */
   listPushes(biz: string, begin: number, count: number): Promise<{ total: number; pushes: SourcePush[] }>;
   counts(article: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts>;
+  /** Posts of a video account (视频号), newest first; sources without the route leave it out. */
+  videoPosts?(
+    finderUsername: string,
+    page?: number,
+    size?: number,
+  ): Promise<{ total: number; videos: SourceVideo[] }>;
+}
+
+/** What inclusion, page updates and monitoring by URL need beyond the crawl. */
+export interface ArticleLookup {
+  /** Accounts whose name contains the query (or whose WeChat id equals it). */
+  searchAccounts(query: string): Promise<SourceAccount[]>;
+  /** Fetches and parses an article page by its long or short link. */
+  article(url: string): Promise<import('./article-parser').ParsedArticle>;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -130,6 +131,35 @@ const envSchema = z.object({
   CRAWL_DAYS: positiveInt(30, 3650),
   CRAWL_INTERVAL_S: positiveInt(300, 86_400),
   CRAWL_CONCURRENCY: positiveInt(32, 256),
+  CRAWL_INACTIVE_EVERY: positiveInt(4, 1000),
+  COLLECTOR_NAME: z.string().trim().min(1).max(100).default(os.hostname()),
+  COLLECTOR_SHARD: z
+    .string()
+    .trim()
+    .default('0/1')
+    .refine(
+      (v) => {
+        const m = /^(\d+)\/(\d+)$/.exec(v);
+        return m !== null && Number(m[2]) >= 1 && Number(m[1]) < Number(m[2]);
+      },
+      { message: '必须是 i/N 形式（0 ≤ i < N），例如 0/1 或 2/4' },
+    ),
+  UPSTREAM_CREDENTIALS: z.enum(['none', 'db'], { message: '必须是 none 或 db' }).default('none'),
+  UPSTREAM_LIST_API: z
+    .enum(['publish', 'list_ex', 'weread'], { message: '必须是 publish / list_ex / weread 之一' })
+    .default('publish'),
+  UPSTREAM_COUNTS: z
+    .enum(['getappmsgext', 'page'], { message: '必须是 getappmsgext 或 page' })
+    .default('getappmsgext'),
+  UPSTREAM_RATE_PER_CREDENTIAL: z.coerce
+    .number({ message: '必须是 0–100000 的整数' })
+    .int('必须是 0–100000 的整数')
+    .min(0, '必须是 0–100000 的整数')
+    .max(100_000, '必须是 0–100000 的整数')
+    .default(0),
+  UPSTREAM_COOLDOWN_S: positiveInt(900, 86_400),
+  UPSTREAM_TIMEOUT_S: positiveInt(15, 300),
+  MONITOR_LEASE_S: positiveInt(90, 3600),
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
   ...memberEnv,
 });
@@ -164,6 +194,7 @@ export type Config = z.output<typeof envSchema> & {
   dataDir: string;
   clockFixedMs: number | null;
   components: Set<Component>;
+  shard: { index: number; count: number };
 };
 
 export class ConfigError extends Error {}
@@ -208,5 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, roleArg?: string): Config {
     components,
     dataDir: path.resolve(c.DATA_DIR),
     clockFixedMs: c.CLOCK.startsWith('fixed:') ? Date.parse(c.CLOCK.slice(6)) : null,
+    shard: {
+      index: Number(c.COLLECTOR_SHARD.split('/')[0]),
+      count: Number(c.COLLECTOR_SHARD.split('/')[1]),
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import PQueue from 'p-queue';
 import { crawlRoundsLanded } from '../api/accounts-query';
 import { createApp } from '../api/app';
 import type { Readiness } from '../api/deps';
@@ -9,8 +10,16 @@ import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
 import { openAnalyticsStore } from '../clickhouse/open';
 import type { AnalyticsStore } from '../clickhouse/store';
+import { withPostLists } from '../collectors/compose';
 import { Crawler } from '../collectors/crawler';
-import { MpSource } from '../collectors/mp-source';
+import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from '../collectors/credentials';
+import { MonitorScheduler } from '../collectors/monitor';
+import { PgMonitorTaskStore } from '../collectors/monitor-store';
+import { MpSource, upstreamPools } from '../collectors/mp-source';
+import { PgAccountRegistry } from '../collectors/registry';
+import { CrawlRequestHandler } from '../collectors/requests';
+import { realTimers } from '../collectors/timer-clock';
+import { WereadSource } from '../collectors/weread-source';
 import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
@@ -28,6 +37,9 @@ export interface Platform {
   simulator: RunningSimulator | null;
   crawler: Crawler | null;
   bus: Bus | null;
+  /** Minute-level monitoring and on-demand crawl work (collector role). */
+  monitor?: MonitorScheduler | null;
+  requests?: CrawlRequestHandler | null;
   stop(): Promise<void>;
 }
 
@@ -109,9 +121,10 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       checks.clickhouse = true;
     }
 
+    // Members (api) and the collectors' credentials, registry and monitor leases live in PostgreSQL.
     let db: MemberDb | null = null;
     let members: Members | null = null;
-    if (has('api')) {
+    if (has('api') || has('collector')) {
       const opened = await openMemberDb({
         databaseUrl: config.DATABASE_URL,
         dataDir: path.join(config.dataDir, 'postgres'),
@@ -123,11 +136,13 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       });
       await migrateMemberDb(opened, log.child({ component: 'postgres' }));
       checks.postgres = true;
-      members = await createMembers(opened, config, log.child({ component: 'members' }));
+      if (has('api')) members = await createMembers(opened, config, log.child({ component: 'members' }));
     }
 
     let bus: Bus | null = null;
     let crawler: Crawler | null = null;
+    let monitor: MonitorScheduler | null = null;
+    let requests: CrawlRequestHandler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
     if (has('collector') || has('stream')) {
       const opened = await openBus(config, log.child({ component: 'bus' }));
@@ -145,15 +160,79 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       }
       stops.push(() => opened.drain());
       if (has('collector') && upstream) {
-        const c = new Crawler(new MpSource(upstream), opened, log.child({ component: 'collector' }), {
+        const clog = log.child({ component: 'collector' });
+        // The built-in simulator needs no login; real upstreams take credentials from PostgreSQL.
+        const credentials: CredentialStore =
+          config.UPSTREAM_CREDENTIALS === 'db'
+            ? new PgCredentialStore(db as MemberDb)
+            : StaticCredentialStore.anonymous();
+        const pools = upstreamPools({
+          store: credentials,
+          clock,
+          log: clog,
+          concurrency: config.CRAWL_CONCURRENCY * 4,
+          perCredential:
+            config.UPSTREAM_RATE_PER_CREDENTIAL > 0
+              ? { cap: config.UPSTREAM_RATE_PER_CREDENTIAL, intervalMs: 60_000 }
+              : null,
+          cooldownMs: config.UPSTREAM_COOLDOWN_S * 1000,
+        });
+        const flushUsage = setInterval(() => {
+          for (const p of Object.values(pools)) void p.flush().catch(() => {});
+        }, 10_000);
+        flushUsage.unref();
+        stops.push(async () => {
+          clearInterval(flushUsage);
+          for (const p of Object.values(pools)) await p.flush().catch(() => {});
+        });
+        const mp = new MpSource(upstream, {
+          mp: pools.mp,
+          client: pools.client,
+          finder: pools.finder,
+          listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
+          countsVia: config.UPSTREAM_COUNTS,
+          http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },
+        });
+        const source =
+          config.UPSTREAM_LIST_API === 'weread'
+            ? withPostLists(
+                mp,
+                new WereadSource(upstream, pools.weread, { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 }),
+              )
+            : mp;
+        const registry = new PgAccountRegistry(db as MemberDb);
+        const queue = new PQueue({ concurrency: config.CRAWL_CONCURRENCY });
+        crawler = new Crawler(source, opened, clog, {
           crawlDays: config.CRAWL_DAYS,
           intervalS: config.CRAWL_INTERVAL_S,
           concurrency: config.CRAWL_CONCURRENCY,
           clock,
+          registry,
+          shard: config.shard,
+          inactiveEvery: config.CRAWL_INACTIVE_EVERY,
+          queue,
+          name: config.COLLECTOR_NAME,
         });
-        crawler = c;
-        stops.push(() => c.stop());
-        c.start();
+        stops.push(() => (crawler as Crawler).stop());
+        monitor = new MonitorScheduler(source, opened, clog.child({ part: 'monitor' }), {
+          clock: realTimers(clock),
+          name: config.COLLECTOR_NAME,
+          store: new PgMonitorTaskStore(db as MemberDb),
+          leaseMs: config.MONITOR_LEASE_S * 1000,
+        });
+        requests = new CrawlRequestHandler(
+          source,
+          opened,
+          registry,
+          clog.child({ part: 'requests' }),
+          clock,
+          queue,
+        );
+        await monitor.start();
+        stops.push(() => (monitor as MonitorScheduler).stop());
+        await requests.start();
+        stops.push(() => (requests as CrawlRequestHandler).stop());
+        crawler.start();
       }
     }
 
@@ -202,7 +281,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       },
       'platform listening',
     );
-    return { url, simulator, crawler, bus, stop: stopAll };
+    return { url, simulator, crawler, monitor, requests, bus, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Logger } from '../platform/log';
+import { articlePage } from './article-page';
+import { FAULT_MODES, type FaultRule, Faults } from './faults';
 import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from './world';
 
 /**
@@ -11,13 +13,62 @@ import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from '.
  *   GET  /mp/profile_ext?action=getinfo&__biz=&f=json                 → the account's 账号主体 page data
  *   GET  /cgi-bin/appmsgpublish?sub=list&fakeid=&begin=&count=       → {base_resp, publish_page: "<json>"}
  *   POST /mp/getappmsgext?__biz=&mid=&idx=&sn=&f=json                 → {appmsgstat:{read_num, like_num, old_like_num}}
- *   GET  /s?__biz=&mid=&idx=&sn=                                       → the article page (HTML)
+ *   GET  /cgi-bin/appmsg?action=list_ex&fakeid=&begin=&count=         → {base_resp, app_msg_cnt, app_msg_list[]}
+ *   GET  /web/mp/articles?bookId=MP_WXS_<id>&offset=                  → WeChat Reading: {reviews[].subReviews[].review.mpInfo}
+ *   POST /mp/getappmsgext?__biz=&mid=&idx=&sn=&f=json                 → {appmsgstat:{read_num, like_num, old_like_num}}
+ *   GET  /s?__biz=&mid=&idx=&sn=  and  /s/<token>                      → the article page (HTML; appmsg_bar_data with a key)
+ *   POST /cgi-bin/mmfinderassistant-bin/post/post_list                 → video account (视频号) posts
  *   GET  /mmhead/:biz/0                                                → the avatar (SVG)
+ * and, for tests and evaluation only (never part of the WeChat-shaped answers):
+ *   GET/POST/DELETE /__sim/faults   fault injection; GET /__sim/labels  fake-traffic ground truth;
+ *   GET  /__sim/stats               requests served, by path.
  */
-export function createSimulatorApp(world: SimWorld): Hono {
+export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono {
   const app = new Hono();
   const ok = { ret: 0, err_msg: 'ok' };
   const origin = (url: string) => new URL(url).origin;
+  const served = new Map<string, number>();
+
+  app.get('/__sim/faults', (c) => c.json({ rules: faults.list(), injected: faults.injected }));
+  app.post('/__sim/faults', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { rules?: FaultRule[] } | null;
+    const rules = body?.rules;
+    if (!Array.isArray(rules) || rules.some((r) => !FAULT_MODES.includes(r?.mode)))
+      return c.json({ error: `rules: [{mode: ${FAULT_MODES.join('|')}, path?, credential?, times?}]` }, 400);
+    faults.set(rules);
+    return c.json({ rules: faults.list() });
+  });
+  app.delete('/__sim/faults', (c) => {
+    faults.clear();
+    return c.json({ rules: [] });
+  });
+  app.get('/__sim/labels', (c) => c.json({ fake: world.fakeLabels() }));
+  app.get('/__sim/stats', (c) => c.json({ served: Object.fromEntries(served) }));
+
+  // Every WeChat-shaped route: counted, then answered by a fault rule if one matches.
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/__sim/')) return next();
+    served.set(path, (served.get(path) ?? 0) + 1);
+    const rule = faults.match(path, c.req.url, c.req.header('cookie') ?? '');
+    if (!rule) return next();
+    const weread = path.startsWith('/web/mp/');
+    switch (rule.mode) {
+      case 'freq':
+        return weread
+          ? c.json({ errCode: -2041, errMsg: '操作过于频繁' })
+          : c.json({ base_resp: { ret: 200013, err_msg: 'freq control' } });
+      case 'expired':
+        return weread
+          ? c.json({ errCode: -2012, errMsg: '登录超时' })
+          : c.json({ base_resp: { ret: 200003, err_msg: 'invalid session' } });
+      case 'server_error':
+        return c.text('upstream unavailable', (rule.status ?? 503) as 503);
+      case 'hang':
+        await faults.hang();
+        return c.text('released', 503);
+    }
+  });
 
   const accountInfo = (a: SimAccount, base: string) => ({
     fakeid: a.biz,
@@ -32,8 +83,9 @@ export function createSimulatorApp(world: SimWorld): Hono {
     const query = (c.req.query('query') ?? '').trim();
     const begin = Math.max(0, Number(c.req.query('begin') ?? 0) || 0);
     const count = Math.min(20, Math.max(1, Number(c.req.query('count') ?? 5) || 5));
+    // The directory lists only listed accounts; a name search finds every account (收录 by name).
     const hits = query
-      ? world.accounts.filter((a) => a.name.includes(query) || a.alias === query)
+      ? world.allAccounts().filter((a) => a.name.includes(query) || a.alias === query)
       : world.accounts;
     const base = origin(c.req.url);
     return c.json({
@@ -56,6 +108,7 @@ export function createSimulatorApp(world: SimWorld): Hono {
       city: a.city,
       category: a.industry.name,
       tags: a.tags,
+      finder_username: a.finder?.username ?? '',
       qrcode: `https://open.weixin.qq.com/qr/code?username=${a.ghId}`,
     });
   });
@@ -84,6 +137,107 @@ export function createSimulatorApp(world: SimWorld): Hono {
     return c.json({ base_resp: ok, publish_page: JSON.stringify(page) });
   });
 
+  // The older back-office list: one item per article, paged by article.
+  app.get('/cgi-bin/appmsg', (c) => {
+    const a = world.account(c.req.query('fakeid') ?? '');
+    if (c.req.query('action') !== 'list_ex' || !a)
+      return c.json({ base_resp: { ret: 200002, err_msg: 'invalid args' } });
+    const begin = Math.max(0, Number(c.req.query('begin') ?? 0) || 0);
+    const count = Math.min(20, Math.max(1, Number(c.req.query('count') ?? 5) || 5));
+    const base = origin(c.req.url);
+    const all = world.pushes(a).flatMap((p) => p.articles);
+    return c.json({
+      base_resp: ok,
+      app_msg_cnt: all.length,
+      app_msg_list: all.slice(begin, begin + count).map((art) => {
+        const x = appmsgex(art, base);
+        return {
+          aid: x.aid,
+          appmsgid: x.appmsgid,
+          itemidx: x.itemidx,
+          title: x.title,
+          digest: x.digest,
+          author_name: x.author_name,
+          link: x.link,
+          cover: x.cover,
+          create_time: x.create_time,
+          update_time: x.update_time,
+          copyright_type: x.copyright_type,
+          item_show_type: 0,
+          is_pay_subscribe: 0,
+        };
+      }),
+    });
+  });
+
+  // WeChat Reading: an account is the book MP_WXS_<decimal id>; 20 push groups per page by offset.
+  app.get('/web/mp/articles', (c) => {
+    const m = /^MP_WXS_(\d+)$/.exec(c.req.query('bookId') ?? '');
+    const a = m ? world.allAccounts().find((x) => x.mid === Number(m[1])) : undefined;
+    if (!a) return c.json({ errCode: -2010, errMsg: '书籍不存在' });
+    const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
+    const base = origin(c.req.url);
+    const pushes = world.pushes(a);
+    return c.json({
+      reviews: pushes.slice(offset, offset + 20).map((p) => ({
+        reviewId: `${a.mid}_${p.msgid}`,
+        createTime: p.time,
+        subReviews: p.articles.map((art) => ({
+          review: {
+            reviewId: `MP_WXS_${a.mid}_${art.msgid}_${art.idx}`,
+            createTime: art.createTime,
+            belongBookId: `MP_WXS_${a.mid}`,
+            mpInfo: {
+              mpName: a.name,
+              title: art.title,
+              content: art.digest,
+              pic_url: `${base}/mmhead/${encodeURIComponent(a.biz)}/0`,
+              doc_url: appmsgex(art, base).link,
+              time: art.createTime,
+              originalId: a.ghId,
+            },
+          },
+        })),
+      })),
+      totalCount: pushes.length,
+      hasMore: offset + 20 < pushes.length ? 1 : 0,
+    });
+  });
+
+  // 视频号 (video account) posts, in the shape of the 视频号助手 post list.
+  app.post('/cgi-bin/mmfinderassistant-bin/post/post_list', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as {
+      finderUsername?: string;
+      pageSize?: number;
+      currentPage?: number;
+    };
+    const a = world.allAccounts().find((x) => x.finder && x.finder.username === body.finderUsername);
+    if (!a) return c.json({ errCode: 300330, errMsg: 'finder not found', data: null });
+    const size = Math.min(50, Math.max(1, Number(body.pageSize) || 20));
+    const page = Math.max(1, Number(body.currentPage) || 1);
+    const posts = world.videoPosts(a);
+    return c.json({
+      errCode: 0,
+      errMsg: 'request successful',
+      data: {
+        totalCount: posts.length,
+        list: posts.slice((page - 1) * size, page * size).map((v) => {
+          const n = world.videoCounts(v);
+          return {
+            objectId: v.objectId,
+            createTime: v.createTime,
+            desc: { description: v.description, mediaType: 4 },
+            readCount: n.read,
+            likeCount: n.like,
+            commentCount: n.comment,
+            forwardCount: n.forward,
+            favCount: n.fav,
+          };
+        }),
+      },
+    });
+  });
+
   app.post('/mp/getappmsgext', async (c) => {
     const art = articleFrom(world, c.req.query());
     if (!art)
@@ -109,19 +263,19 @@ export function createSimulatorApp(world: SimWorld): Hono {
     });
   });
 
-  app.get('/s', (c) => {
-    const art = articleFrom(world, c.req.query());
-    if (!art) return c.html('<p>该内容已被发布者删除</p>', 404);
+  const page = (art: SimArticle | undefined, url: string, key: string | undefined) => {
+    if (!art) return null;
     const a = world.account(art.biz) as SimAccount;
-    const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    return c.html(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${esc(art.title)}</title>
-<meta property="og:title" content="${esc(art.title)}"><meta property="og:description" content="${esc(art.digest)}"></head>
-<body><h1 id="activity-name">${esc(art.title)}</h1><a id="js_name">${esc(a.name)}</a>
-<div id="js_content"><p>${esc(art.digest)}</p><p>（演示数据：本文由内置模拟器生成。）</p></div>
-<script>var biz = "${art.biz}"; var mid = "${art.msgid}"; var idx = "${art.idx}"; var sn = "${art.sn}";
-var ct = "${art.createTime}"; var nickname = htmlDecode("${esc(a.name)}"); var user_name = "${a.ghId}";
-var msg_title = '${esc(art.title)}'.html(false); var copyright_stat = "${art.copyrightStat}";
-var msg_source_url = '${art.sourceUrl}';</script></body></html>`);
+    // Counters appear on the page only for a client session (a key), as on WeChat.
+    return articlePage(a, art, origin(url), key ? world.counts(art) : null);
+  };
+  app.get('/s', (c) => {
+    const html = page(articleFrom(world, c.req.query()), c.req.url, c.req.query('key'));
+    return html ? c.html(html) : c.html('<p>该内容已被发布者删除</p>', 404);
+  });
+  app.get('/s/:token', (c) => {
+    const html = page(world.byShortToken(c.req.param('token')), c.req.url, c.req.query('key'));
+    return html ? c.html(html) : c.html('<p>该内容已被发布者删除</p>', 404);
   });
 
   app.get('/mmhead/:biz/:size', (c) => {
@@ -169,6 +323,7 @@ function articleFrom(world: SimWorld, q: Record<string, string>): SimArticle | u
 export interface RunningSimulator {
   url: string;
   world: SimWorld;
+  faults: Faults;
   close(): Promise<void>;
 }
 
@@ -178,7 +333,8 @@ export async function startSimulator(
   log: Logger,
 ): Promise<RunningSimulator> {
   const world = new SimWorld(opts);
-  const app = createSimulatorApp(world);
+  const faults = new Faults();
+  const app = createSimulatorApp(world, faults);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: opts.host, port: opts.port }, (info) => {
       const url = `http://${opts.host}:${info.port}`;
@@ -186,7 +342,13 @@ export async function startSimulator(
       resolve({
         url,
         world,
-        close: () => new Promise<void>((r) => server.close(() => r())),
+        faults,
+        close: () =>
+          new Promise<void>((r) => {
+            faults.clear();
+            server.close(() => r());
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
       });
     });
     server.once('error', reject);

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MpSource } from '../collectors/mp-source';
 import { bizOf, midOf } from '../platform/wechat-ids';
+import { fakeReadsAt } from './fake-traffic';
 import { createSimulatorApp } from './server';
 import { SimWorld } from './world';
 
@@ -49,7 +50,7 @@ describe('SimWorld', () => {
             expect(c.looking).toBeGreaterThanOrEqual(prev.looking);
             prev = c;
           }
-          expect(prev.read).toBeLessThanOrEqual(art.final.read);
+          expect(prev.read).toBeLessThanOrEqual(art.final.read + (art.fake?.total ?? 0));
           if (art.idx === 1) headline += art.final.read;
           if (art.idx === 2) second += art.final.read;
         }
@@ -111,6 +112,69 @@ describe('simulator over HTTP, read through the WeChat-shaped source', () => {
     const m = model[0]?.articles[0];
     expect(art).toMatchObject({ title: m?.title, idx: 1, sn: m?.sn, createTime: m?.createTime });
     expect(await source.counts(art)).toEqual(w.counts(m as never));
+  });
+
+  it('keeps unlisted accounts out of the directory but finds them by name', async () => {
+    const hidden = w.unlisted[0] as (typeof w.unlisted)[0];
+    const all = await source.listAccounts(0, 20);
+    expect(all.total).toBe(50);
+    expect(await source.searchAccounts(hidden.name)).toContainEqual(
+      expect.objectContaining({ biz: hidden.biz }),
+    );
+  });
+
+  it('serves fake-traffic ground truth only on /__sim/labels, in shapes a detector can see', async () => {
+    const base = new URL(String((source as unknown as { baseUrl: string }).baseUrl)).origin;
+    const { fake } = (await (await fetch(`${base}/__sim/labels`)).json()) as {
+      fake: { aid: string; biz: string; shape: string; fake_reads: number }[];
+    };
+    expect(fake.length).toBeGreaterThan(5);
+    expect(new Set(fake.map((f) => f.shape)).size).toBeGreaterThanOrEqual(3);
+    const label = fake.find((f) => f.shape === 'no_likes') ?? (fake[0] as (typeof fake)[0]);
+    const [msgid, idx] = label.aid.split('_').map(Number);
+    const art = w.findArticle(label.biz, msgid as number, idx as number);
+    if (!art?.fake) throw new Error('labelled article without fake traffic');
+    // Fake reads come without likes: reads exceed the organic curve, likes do not.
+    const later = (art.fake.end + 3600) * 1000;
+    const c = w.counts(art, later);
+    const organic = Math.floor(art.final.read * (1 - Math.exp(-(later / 1000 - art.createTime) / art.tau)));
+    expect(c.read - organic).toBe(fakeReadsAt(art.fake, later / 1000, art.tau));
+    expect(c.read - organic).toBeGreaterThan(0);
+    expect(c.zan).toBe(
+      Math.floor(art.final.zan * (1 - Math.exp(-(later / 1000 - art.createTime) / (art.tau * 1.3)))),
+    );
+    // The WeChat-shaped answers never carry labels.
+    const page = await (
+      await fetch(
+        `${base}/cgi-bin/appmsgpublish?sub=list&fakeid=${encodeURIComponent(label.biz)}&begin=0&count=5`,
+      )
+    ).text();
+    expect(page).not.toMatch(/fake|shape/);
+  });
+
+  it('serves video-account posts with growing counts', async () => {
+    const base = new URL(String((source as unknown as { baseUrl: string }).baseUrl)).origin;
+    const acc = w.accounts.find((a) => a.finder && w.videoPosts(a).length > 0) as (typeof w.accounts)[0];
+    const res = await fetch(`${base}/cgi-bin/mmfinderassistant-bin/post/post_list`, {
+      method: 'POST',
+      body: JSON.stringify({ finderUsername: acc.finder?.username, pageSize: 5, currentPage: 1 }),
+    });
+    const body = (await res.json()) as {
+      errCode: number;
+      data: { totalCount: number; list: { likeCount: number }[] };
+    };
+    expect(body.errCode).toBe(0);
+    expect(body.data.totalCount).toBe(w.videoPosts(acc).length);
+    expect(body.data.list[0]?.likeCount).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses fault rules it does not understand', async () => {
+    const base = new URL(String((source as unknown as { baseUrl: string }).baseUrl)).origin;
+    const res = await fetch(`${base}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ rules: [{ mode: 'explode' }] }),
+    });
+    expect(res.status).toBe(400);
   });
 
   it('refuses a wrong sn like WeChat does', async () => {

@@ -1,4 +1,5 @@
 import { bizOf } from '../platform/wechat-ids';
+import { type FakeTraffic, fakeReadsAt, makeFakeTraffic } from './fake-traffic';
 import { hash32, Rng } from './rng';
 import {
   CITIES,
@@ -39,6 +40,37 @@ export interface SimAccount {
   likeRate: number;
   lookRate: number;
   originalRate: number;
+  /** Listed accounts appear in the directory (empty searchbiz); unlisted ones only by name, for 收录. */
+  listed: boolean;
+  /** Buys fake reads (刷量) for some of its articles. */
+  cheater: boolean;
+  /** The mini-program this account's articles embed as cards, if any. */
+  miniProgram: SimMiniProgram | null;
+  /** The account's video account (视频号), if any. */
+  finder: SimFinder | null;
+}
+
+export interface SimMiniProgram {
+  appid: string;
+  username: string;
+  title: string;
+  icon: string;
+  desc: string;
+}
+
+export interface SimFinder {
+  username: string;
+  nickname: string;
+  postProb: number;
+  fans: number;
+}
+
+export interface SimVideoPost {
+  objectId: string;
+  username: string;
+  createTime: number;
+  description: string;
+  final: { read: number; like: number; comment: number; forward: number; fav: number };
 }
 
 export interface SimArticle {
@@ -57,6 +89,11 @@ export interface SimArticle {
   final: Counts;
   /** Time constant of the read curve, seconds. */
   tau: number;
+  /** Injected fake reads, or null for an honest article. */
+  fake: FakeTraffic | null;
+  miniPrograms: SimMiniProgram[];
+  /** Opaque token of the short link mp.weixin.qq.com/s/<token>. */
+  shortToken: string;
 }
 
 export interface SimPush {
@@ -77,6 +114,8 @@ export interface WorldOptions {
   seed: number;
   accounts: number;
   historyDays: number;
+  /** Extra accounts kept out of the directory (found by name only); default a tenth of `accounts`. */
+  unlisted?: number;
   /** The simulator's clock in ms; real time or a fixed instant. */
   now: () => number;
 }
@@ -86,18 +125,30 @@ export interface WorldOptions {
  * pushes are generated per day on first use, so any slice of history is cheap and reproducible.
  */
 export class SimWorld {
+  /** The directory: accounts listed by an empty searchbiz. */
   readonly accounts: SimAccount[] = [];
+  /** Accounts only found by searching their name (so inclusion has something new to find). */
+  readonly unlisted: SimAccount[] = [];
   private byBiz = new Map<string, SimAccount>();
+  private byMid = new Map<number, SimAccount>();
   private dayCache = new Map<number, Map<number, SimPush | null>>();
 
   constructor(readonly opts: WorldOptions) {
     const owners = this.makeOwners(Math.max(3, Math.ceil(opts.accounts / 3)));
     const names = new Set<string>();
-    for (let i = 0; i < opts.accounts; i++) {
+    const unlisted = opts.unlisted ?? Math.ceil(opts.accounts / 10);
+    for (let i = 0; i < opts.accounts + unlisted; i++) {
       const a = this.makeAccount(i, owners, names);
-      this.accounts.push(a);
+      a.listed = i < opts.accounts;
+      (a.listed ? this.accounts : this.unlisted).push(a);
       this.byBiz.set(a.biz, a);
+      this.byMid.set(a.mid, a);
     }
+  }
+
+  /** Every account, listed or not. */
+  allAccounts(): SimAccount[] {
+    return [...this.accounts, ...this.unlisted];
   }
 
   now(): number {
@@ -160,7 +211,32 @@ export class SimWorld {
       likeRate: 0.006 + r.next() * 0.02,
       lookRate: 0.002 + r.next() * 0.01,
       originalRate: 0.2 + r.next() * 0.6,
+      ...this.makeExtras(i, name, fans, industry),
     };
+  }
+
+  /** Drawn from their own stream, so adding them left every earlier value of the world unchanged. */
+  private makeExtras(i: number, name: string, fans: number, industry: Industry) {
+    const r = Rng.of(this.opts.seed, 'extras', i);
+    const cheater = r.chance(0.12);
+    const miniProgram: SimMiniProgram | null = r.chance(0.3)
+      ? {
+          appid: `wx${r.hex(16)}`,
+          username: `gh_${r.hex(12)}@app`,
+          title: `${name.slice(0, 4)}${r.pick(['小程序', '商城', '助手', '工具箱', '会员中心'])}`,
+          icon: `https://mmbiz.qpic.cn/mmbiz_png/${r.hex(24)}/0?wx_fmt=png`,
+          desc: `${industry.name}服务：${r.pick(industry.keywords)}查询与预约`,
+        }
+      : null;
+    const finder: SimFinder | null = r.chance(0.4)
+      ? {
+          username: `v2_${r.hex(24)}@finder`,
+          nickname: name,
+          postProb: 0.2 + r.next() * 0.6,
+          fans: Math.round(fans * (0.1 + r.next())),
+        }
+      : null;
+    return { listed: true, cheater, miniProgram, finder };
   }
 
   /** The push of one Beijing calendar day, or null when the account did not post that day. */
@@ -227,7 +303,31 @@ export class SimWorld {
         comment: Math.round(read * (0.0005 + r.next() * 0.003)),
       },
       tau: (idx === 1 ? 5 : 7) * 3600 * (0.7 + r.next() * 0.6),
+      ...this.articleExtras(a, msgid, idx, time, read),
     };
+  }
+
+  private articleExtras(a: SimAccount, msgid: number, idx: number, time: number, read: number) {
+    const r = Rng.of(this.opts.seed, 'article-extras', a.mid, msgid, idx);
+    const miniPrograms = a.miniProgram && r.chance(0.4) ? [a.miniProgram] : [];
+    const shortToken = Buffer.from(
+      `${hash32(this.opts.seed, 'short', a.mid, msgid, idx).toString(36)}.${a.mid}.${msgid}.${idx}`,
+    ).toString('base64url');
+    return {
+      fake: makeFakeTraffic(this.opts.seed, a.mid, msgid, idx, time, read, a.cheater),
+      miniPrograms,
+      shortToken,
+    };
+  }
+
+  /** Resolves a short-link token to its article (the simulator's own encoding; opaque to collectors). */
+  byShortToken(token: string): SimArticle | undefined {
+    const parts = Buffer.from(token, 'base64url').toString('utf8').split('.');
+    if (parts.length !== 4) return undefined;
+    const a = this.byMid.get(Number(parts[1]));
+    if (!a) return undefined;
+    const art = this.findArticle(a.biz, Number(parts[2]), Number(parts[3]));
+    return art?.shortToken === token ? art : undefined;
   }
 
   /** Pushes visible at the simulator's now, newest first, within the history window. */
@@ -255,12 +355,84 @@ export class SimWorld {
     return p.articles[idx - 1];
   }
 
-  /** Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value. */
+  /** Ground truth of fake traffic for evaluation: every article with injected reads, in the window. */
+  fakeLabels(): {
+    biz: string;
+    mid: number;
+    aid: string;
+    shape: string;
+    fake_reads: number;
+    start: number;
+    end: number;
+  }[] {
+    const out = [];
+    for (const a of this.allAccounts())
+      for (const p of this.pushes(a))
+        for (const art of p.articles)
+          if (art.fake)
+            out.push({
+              biz: art.biz,
+              mid: art.mid,
+              aid: art.aid,
+              shape: art.fake.shape,
+              fake_reads: art.fake.total,
+              start: art.fake.start,
+              end: art.fake.end,
+            });
+    return out;
+  }
+
+  /** Video-account (视频号) posts visible now, newest first: about one every few days. */
+  videoPosts(a: SimAccount): SimVideoPost[] {
+    const f = a.finder;
+    if (!f) return [];
+    const nowS = Math.floor(this.now() / 1000);
+    const lastDay = Math.floor((this.now() + BEIJING_OFFSET_MS) / DAY_MS);
+    const out: SimVideoPost[] = [];
+    for (let d = lastDay; d > lastDay - this.opts.historyDays; d--) {
+      const r = Rng.of(this.opts.seed, 'video', a.mid, d);
+      if (!r.chance(f.postProb)) continue;
+      const createTime =
+        Math.floor((d * DAY_MS - BEIJING_OFFSET_MS) / 1000) + r.int(9, 22) * 3600 + r.int(0, 3599);
+      if (createTime > nowS) continue;
+      const read = Math.max(10, Math.round(f.fans * 0.3 * r.logNormal(0, 0.8)));
+      out.push({
+        objectId: `${hash32(this.opts.seed, 'vobj', a.mid, d)}${r.int(100000, 999999)}`,
+        username: f.username,
+        createTime,
+        description: `${a.name}：${r.pick(a.industry.keywords)}${r.pick(['现场', '一分钟看懂', '花絮', 'vlog', '实拍'])}`,
+        final: {
+          read,
+          like: Math.round(read * (0.02 + r.next() * 0.05)),
+          comment: Math.round(read * (0.002 + r.next() * 0.01)),
+          forward: Math.round(read * (0.005 + r.next() * 0.02)),
+          fav: Math.round(read * (0.003 + r.next() * 0.01)),
+        },
+      });
+    }
+    return out;
+  }
+
+  /** A video post's counters now: the same saturating curve as articles, over about a day. */
+  videoCounts(v: SimVideoPost, atMs = this.now()) {
+    const k = 1 - Math.exp(-Math.max(0, atMs / 1000 - v.createTime) / 28_800);
+    const f = (x: number) => Math.floor(x * k);
+    return {
+      read: f(v.final.read),
+      like: f(v.final.like),
+      comment: f(v.final.comment),
+      forward: f(v.final.forward),
+      fav: f(v.final.fav),
+    };
+  }
+
+  /** Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value, plus fake reads. */
   counts(art: SimArticle, atMs = this.now()): Counts {
     const age = Math.max(0, atMs / 1000 - art.createTime);
     const f = (v: number, lag: number) => Math.floor(v * (1 - Math.exp(-age / (art.tau * lag))));
+    const fake = art.fake ? fakeReadsAt(art.fake, atMs / 1000, art.tau) : 0;
     return {
-      read: f(art.final.read, 1),
+      read: f(art.final.read, 1) + fake,
       zan: f(art.final.zan, 1.3),
       looking: f(art.final.looking, 1.3),
       share: f(art.final.share, 1.1),

@@ -1,5 +1,11 @@
 import type { Bus, Subscription } from '../bus/bus';
-import type { AccountMessage, ArticleMessage, CrawlRoundMessage, SnapshotMessage } from '../bus/messages';
+import type {
+  AccountMessage,
+  ArticleMessage,
+  CrawlRoundMessage,
+  SnapshotMessage,
+  VideoMessage,
+} from '../bus/messages';
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Logger } from '../platform/log';
 
@@ -57,6 +63,24 @@ export const rows = {
     shares: m.share,
     comments: m.comment,
   }),
+  videoPost: (m: VideoMessage) => ({
+    finder_id: m.finder_username,
+    post_id: m.object_id,
+    mid: m.mid,
+    description: m.description,
+    pubtime: m.create_time,
+    updated_at: m.crawled_at,
+  }),
+  videoSnapshot: (m: VideoMessage) => ({
+    finder_id: m.finder_username,
+    post_id: m.object_id,
+    ts: Math.floor(m.crawled_at / 1000),
+    reads: m.read,
+    likes: m.like,
+    comments: m.comment,
+    forwards: m.forward,
+    favs: m.fav,
+  }),
   round: (m: CrawlRoundMessage) => ({
     collector: m.collector,
     round: m.round,
@@ -75,7 +99,7 @@ export const rows = {
  */
 export class StreamWriter {
   private subs: Subscription[] = [];
-  inserted = { accounts: 0, articles: 0, snapshots: 0, rounds: 0 };
+  inserted = { accounts: 0, articles: 0, snapshots: 0, videos: 0, rounds: 0 };
 
   constructor(
     private bus: Bus,
@@ -111,6 +135,18 @@ export class StreamWriter {
         },
         { maxBatch: 20_000, maxWaitMs: 200 },
       ),
+      // A video post carries its counters: the post row and one snapshot row.
+      await this.bus.subscribe('videos', GROUP, async (batch) => {
+        await this.store.insert(
+          'video_posts',
+          batch.map((r) => rows.videoPost(r.value)),
+        );
+        await this.store.insert(
+          'video_snapshots',
+          batch.map((r) => rows.videoSnapshot(r.value)),
+        );
+        this.inserted.videos += batch.length;
+      }),
       await this.bus.subscribe(
         'crawl.rounds',
         GROUP,

@@ -137,6 +137,7 @@ ORDER BY finder_id;
 CREATE TABLE IF NOT EXISTS video_posts (
   finder_id String,
   post_id String,
+  mid UInt64,
   description String,
   cover String,
   duration_s UInt32,
@@ -150,6 +151,7 @@ CREATE TABLE IF NOT EXISTS video_snapshots (
   finder_id String,
   post_id String,
   ts DateTime('Asia/Shanghai') CODEC(DoubleDelta, ZSTD(1)),
+  reads UInt32 CODEC(Delta, ZSTD(1)),
   likes UInt32 CODEC(Delta, ZSTD(1)),
   comments UInt32 CODEC(Delta, ZSTD(1)),
   forwards UInt32 CODEC(Delta, ZSTD(1)),

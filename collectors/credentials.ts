@@ -1,0 +1,223 @@
+import type { Tx } from '../postgres/db';
+
+/**
+ * Upstream credentials and their state. Each source has its own kind of secret:
+ *   mp      — 公众号 back office: {token, cookie} (the slave_sid/slave_user session and its token)
+ *   weread  — WeChat Reading web: {cookie} (wr_vid, wr_skey…)
+ *   client  — a WeChat client session for counters: {key, uin, pass_ticket, appmsg_token}
+ *   finder  — 视频号助手 (video-account assistant) web session: {cookie}
+ */
+export const CREDENTIAL_SOURCES = ['mp', 'weread', 'client', 'finder'] as const;
+export type CredentialSource = (typeof CREDENTIAL_SOURCES)[number];
+export type CredentialState = 'active' | 'cooling' | 'expired' | 'disabled';
+
+export interface Credential {
+  id: number;
+  source: CredentialSource;
+  label: string;
+  secret: Record<string, string>;
+  state: CredentialState;
+  /** ms; set while cooling. */
+  coolingUntil: number | null;
+  lastError: string;
+  requests: number;
+  failures: number;
+  freqLimited: number;
+  lastUsedAt: number | null;
+}
+
+export interface UsageDelta {
+  requests: number;
+  failures: number;
+  freqLimited: number;
+  lastUsedAt: number;
+}
+
+/** Where credentials live; the pool reads it and reports state changes and usage to it. */
+export interface CredentialStore {
+  /** Credentials of a source that may be used at `nowMs` (active, or cooling that has ended). */
+  usable(source: CredentialSource, nowMs: number): Promise<Credential[]>;
+  coolDown(id: number, untilMs: number, reason: string): Promise<void>;
+  markExpired(id: number, reason: string): Promise<void>;
+  recordUsage(id: number, delta: UsageDelta): Promise<void>;
+}
+
+interface Row {
+  id: string;
+  source: CredentialSource;
+  label: string;
+  secret: Record<string, string>;
+  state: CredentialState;
+  cooling_until: Date | null;
+  last_error: string;
+  requests: string;
+  failures: string;
+  freq_limited: string;
+  last_used_at: Date | null;
+}
+
+const fromRow = (r: Row, nowMs?: number): Credential => {
+  const until = r.cooling_until ? r.cooling_until.getTime() : null;
+  // A cooldown that has run out reads as active; the row is left as is until the next change.
+  const state =
+    r.state === 'cooling' && nowMs !== undefined && until !== null && until <= nowMs ? 'active' : r.state;
+  return {
+    id: Number(r.id),
+    source: r.source,
+    label: r.label,
+    secret: r.secret,
+    state,
+    coolingUntil: state === 'cooling' ? until : null,
+    lastError: r.last_error,
+    requests: Number(r.requests),
+    failures: Number(r.failures),
+    freqLimited: Number(r.freq_limited),
+    lastUsedAt: r.last_used_at ? r.last_used_at.getTime() : null,
+  };
+};
+
+/** Credentials in PostgreSQL (table upstream_credentials, migration 0101). */
+export class PgCredentialStore implements CredentialStore {
+  constructor(private db: Pick<Tx, 'query'>) {}
+
+  async add(c: {
+    source: CredentialSource;
+    label?: string;
+    secret: Record<string, string>;
+  }): Promise<number> {
+    const [row] = await this.db.query<{ id: string }>(
+      'INSERT INTO upstream_credentials (source, label, secret) VALUES ($1, $2, $3) RETURNING id',
+      [c.source, c.label ?? '', JSON.stringify(c.secret)],
+    );
+    return Number(row?.id);
+  }
+
+  /** Every credential with its state as of `nowMs` (for the admin view); secrets included. */
+  async list(nowMs: number, source?: CredentialSource): Promise<Credential[]> {
+    const rows = await this.db.query<Row>(
+      `SELECT * FROM upstream_credentials WHERE ($1::text IS NULL OR source = $1) ORDER BY id`,
+      [source ?? null],
+    );
+    return rows.map((r) => fromRow(r, nowMs));
+  }
+
+  async usable(source: CredentialSource, nowMs: number): Promise<Credential[]> {
+    const rows = await this.db.query<Row>(
+      `SELECT * FROM upstream_credentials
+       WHERE source = $1 AND (state = 'active' OR (state = 'cooling' AND cooling_until <= $2))
+       ORDER BY coalesce(last_used_at, 'epoch'::timestamptz), id`,
+      [source, new Date(nowMs)],
+    );
+    return rows.map((r) => fromRow(r, nowMs));
+  }
+
+  async coolDown(id: number, untilMs: number, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE upstream_credentials SET state = 'cooling', cooling_until = $2, last_error = $3,
+         freq_limited = freq_limited + 1, updated_at = now()
+       WHERE id = $1 AND state IN ('active', 'cooling')`,
+      [id, new Date(untilMs), reason],
+    );
+  }
+
+  async markExpired(id: number, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE upstream_credentials SET state = 'expired', cooling_until = NULL, last_error = $2, updated_at = now()
+       WHERE id = $1 AND state <> 'disabled'`,
+      [id, reason],
+    );
+  }
+
+  /** Reactivates a credential (a new cookie was pasted in, or an admin lifted a cooldown). */
+  async update(
+    id: number,
+    c: { secret?: Record<string, string>; state?: 'active' | 'disabled' },
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE upstream_credentials SET secret = coalesce($2::jsonb, secret), state = coalesce($3, state),
+         cooling_until = CASE WHEN $3 IS NULL THEN cooling_until ELSE NULL END, updated_at = now()
+       WHERE id = $1`,
+      [id, c.secret ? JSON.stringify(c.secret) : null, c.state ?? (c.secret ? 'active' : null)],
+    );
+  }
+
+  async recordUsage(id: number, d: UsageDelta): Promise<void> {
+    await this.db.query(
+      `UPDATE upstream_credentials SET requests = requests + $2, failures = failures + $3,
+         last_used_at = greatest(coalesce(last_used_at, 'epoch'::timestamptz), $4)
+       WHERE id = $1`,
+      [id, d.requests, d.failures, new Date(d.lastUsedAt)],
+    );
+  }
+}
+
+/**
+ * Credentials held in memory: for upstreams that need none (the built-in simulator, one anonymous
+ * credential) and for credentials given in configuration. State changes live as long as the process.
+ */
+export class StaticCredentialStore implements CredentialStore {
+  private creds: Credential[];
+
+  constructor(entries: { source: CredentialSource; label?: string; secret?: Record<string, string> }[]) {
+    this.creds = entries.map((e, i) => ({
+      id: -(i + 1),
+      source: e.source,
+      label: e.label ?? 'anonymous',
+      secret: e.secret ?? {},
+      state: 'active',
+      coolingUntil: null,
+      lastError: '',
+      requests: 0,
+      failures: 0,
+      freqLimited: 0,
+      lastUsedAt: null,
+    }));
+  }
+
+  /** One anonymous credential per source: what the simulator needs. */
+  static anonymous(): StaticCredentialStore {
+    return new StaticCredentialStore(CREDENTIAL_SOURCES.map((source) => ({ source })));
+  }
+
+  list(): Credential[] {
+    return this.creds.map((c) => ({ ...c }));
+  }
+
+  async usable(source: CredentialSource, nowMs: number): Promise<Credential[]> {
+    return this.creds
+      .filter((c) => {
+        if (c.source !== source) return false;
+        if (c.state === 'cooling' && (c.coolingUntil ?? 0) <= nowMs) {
+          c.state = 'active';
+          c.coolingUntil = null;
+        }
+        return c.state === 'active';
+      })
+      .map((c) => ({ ...c }));
+  }
+
+  async coolDown(id: number, untilMs: number, reason: string): Promise<void> {
+    const c = this.creds.find((x) => x.id === id);
+    if (!c || c.state === 'expired' || c.state === 'disabled') return;
+    Object.assign(c, {
+      state: 'cooling',
+      coolingUntil: untilMs,
+      lastError: reason,
+      freqLimited: c.freqLimited + 1,
+    });
+  }
+
+  async markExpired(id: number, reason: string): Promise<void> {
+    const c = this.creds.find((x) => x.id === id);
+    if (c && c.state !== 'disabled')
+      Object.assign(c, { state: 'expired', coolingUntil: null, lastError: reason });
+  }
+
+  async recordUsage(id: number, d: UsageDelta): Promise<void> {
+    const c = this.creds.find((x) => x.id === id);
+    if (!c) return;
+    c.requests += d.requests;
+    c.failures += d.failures;
+    c.lastUsedAt = Math.max(c.lastUsedAt ?? 0, d.lastUsedAt);
+  }
+}

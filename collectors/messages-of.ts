@@ -1,0 +1,87 @@
+import type { AccountInput, ArticleInput, SnapshotMessage } from '../bus/messages';
+import { midOf } from '../platform/wechat-ids';
+import type { ParsedArticle } from './article-parser';
+import type { SourceArticle, SourceCounts, SourceProfile } from './source';
+
+/** Source shapes → bus messages: the one place collectors build them. */
+
+/** Every account-scoped message is keyed by mid, so one account's messages share a partition. */
+export const accountKey = (biz: string): string => String(midOf(biz));
+export function accountMessage(p: SourceProfile, crawledAt: number): AccountInput {
+  return {
+    mid: midOf(p.biz),
+    biz: p.biz,
+    name: p.name,
+    wxid: p.alias,
+    gh_id: p.ghId,
+    avatar: p.avatar,
+    qrcode: p.qrcode,
+    owner: p.owner,
+    area: p.area,
+    desc: p.signature,
+    media: p.industry,
+    tags: p.tags,
+    reg_time: p.regTime,
+    crawled_at: crawledAt,
+  };
+}
+
+export function articleMessage(a: SourceArticle, crawledAt: number): ArticleInput {
+  return {
+    aid: `${a.msgid}_${a.idx}`,
+    mid: midOf(a.biz),
+    biz: a.biz,
+    msgid: a.msgid,
+    idx: a.idx,
+    sn: a.sn,
+    title: a.title,
+    digest: a.digest,
+    cover: a.cover,
+    author: a.author,
+    href: a.link,
+    pubtime: a.createTime,
+    copyright_stat: a.copyrightStat,
+    source_url: a.sourceUrl,
+    crawled_at: crawledAt,
+  };
+}
+
+/** An article read from its page: carries the body text and mini-program appids too. */
+export function parsedArticleMessage(p: ParsedArticle, crawledAt: number): ArticleInput {
+  return {
+    aid: p.aid,
+    mid: p.mid,
+    biz: p.biz,
+    msgid: p.msgid,
+    idx: p.idx,
+    sn: p.sn,
+    title: p.title,
+    digest: p.digest,
+    cover: p.cover,
+    author: p.author,
+    href: p.href,
+    pubtime: p.pubtime,
+    copyright_stat: p.copyright_stat,
+    source_url: p.source_url,
+    crawled_at: crawledAt,
+    content: p.content,
+    miniprogram_appids: p.mini_programs,
+  };
+}
+
+export function snapshotMessage(
+  a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx'>,
+  c: SourceCounts,
+  nowMs: number,
+): SnapshotMessage {
+  return {
+    aid: `${a.msgid}_${a.idx}`,
+    mid: midOf(a.biz),
+    ts: Math.floor(nowMs / 1000),
+    read: c.read,
+    zan: c.zan,
+    looking: c.looking,
+    share: c.share,
+    comment: c.comment,
+  };
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BusRecord } from '../bus/bus';
+import { MemoryBus } from '../bus/memory-bus';
+import type { MonitorStatusMessage, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
+import { createLogger } from '../platform/log';
+import { type RunningSimulator, startSimulator } from '../simulator/server';
+import { MonitorScheduler } from './monitor';
+import { MpSource } from './mp-source';
+import { VirtualClock } from './timer-clock';
+
+const log = createLogger('silent');
+const START = Date.parse('2026-11-02T09:00:00+08:00');
+const DAY = 86_400_000;
+
+async function collect<T extends 'snapshots' | 'monitor.status'>(bus: MemoryBus, topic: T) {
+  const got: BusRecord<T>[] = [];
+  await bus.subscribe(topic, `test-${topic}`, async (b) => {
+    got.push(...b);
+  });
+  return got;
+}
+
+describe('monitor scheduling on a virtual clock', () => {
+  let sim: RunningSimulator;
+  let clock: VirtualClock;
+  beforeAll(async () => {
+    clock = new VirtualClock(START);
+    sim = await startSimulator(
+      { seed: 5, accounts: 120, historyDays: 4, now: () => clock.now(), host: '127.0.0.1', port: 0 },
+      log,
+    );
+  });
+  afterAll(() => sim.close());
+
+  it('polls 200 articles every minute for a simulated day: 1440 ± 1 snapshots each, in order; 10-minute: 144 ± 1', async () => {
+    const bus = new MemoryBus(log);
+    const snaps = await collect(bus, 'snapshots');
+    // Phases in 30-second steps: two ticks a minute, so each tick's requests go out together.
+    const monitor = new MonitorScheduler(new MpSource(sim.url), bus, log, {
+      clock,
+      name: 'c1',
+      phaseStepMs: 30_000,
+    });
+    await monitor.start();
+
+    const arts = sim.world.accounts.flatMap((a) => sim.world.pushes(a).flatMap((p) => p.articles));
+    expect(arts.length).toBeGreaterThanOrEqual(201);
+    const task = (i: number, freq: 1 | 10): MonitorTaskMessage => {
+      const a = arts[i] as (typeof arts)[0];
+      return {
+        task_id: `t${i}`,
+        kind: 'article',
+        biz: a.biz,
+        msgid: a.msgid,
+        idx: a.idx,
+        sn: a.sn,
+        position: a.idx,
+        freq_min: freq,
+        days: 1,
+        created_at: START,
+      };
+    };
+    const tasks = [...Array.from({ length: 200 }, (_, i) => task(i, 1)), task(200, 10)];
+    await bus.publish(
+      'monitor.tasks',
+      tasks.map((t) => ({ key: t.biz, value: t })),
+    );
+    await bus.drain();
+    expect(monitor.tasks()).toHaveLength(201);
+
+    const t0 = performance.now();
+    await clock.advanceBy(DAY + 5 * 60_000);
+    await bus.drain();
+    const wallS = (performance.now() - t0) / 1000;
+
+    const byTask = new Map<string, SnapshotMessage[]>();
+    for (const r of snaps) {
+      const id = r.value.task_id as string;
+      byTask.set(id, [...(byTask.get(id) ?? []), r.value]);
+    }
+    for (let i = 0; i < 200; i++) {
+      const s = byTask.get(`t${i}`) ?? [];
+      expect(Math.abs(s.length - 1440), `task t${i}: ${s.length} snapshots`).toBeLessThanOrEqual(1);
+      for (let k = 1; k < s.length; k++) {
+        expect((s[k] as SnapshotMessage).ts - (s[k - 1] as SnapshotMessage).ts).toBe(60);
+        expect((s[k] as SnapshotMessage).read).toBeGreaterThanOrEqual((s[k - 1] as SnapshotMessage).read);
+      }
+      expect(s[0]?.ts).toBeGreaterThanOrEqual(START / 1000);
+      expect(s.at(-1)?.ts).toBeLessThan((START + DAY) / 1000);
+    }
+    const ten = byTask.get('t200') ?? [];
+    expect(Math.abs(ten.length - 144)).toBeLessThanOrEqual(1);
+    // The counters are the simulator's at each poll's instant.
+    const a0 = arts[0] as (typeof arts)[0];
+    const s0 = byTask.get('t0')?.[700] as SnapshotMessage;
+    expect(s0.read).toBe(sim.world.counts(a0, s0.ts * 1000).read);
+    expect(monitor.stats.errors).toBe(0);
+    expect(monitor.tasks()).toHaveLength(0);
+    await monitor.stop();
+    console.log(`virtual day of 201 monitor tasks: ${snaps.length} snapshots in ${wallS.toFixed(1)} s`);
+    // 288,000 real HTTP polls: give a loaded 2-core machine room.
+  }, 600_000);
+
+  it('monitors the next post of an account at a position once it appears', async () => {
+    const bus = new MemoryBus(log);
+    const snaps = await collect(bus, 'snapshots');
+    const status = await collect(bus, 'monitor.status');
+    const monitor = new MonitorScheduler(new MpSource(sim.url), bus, log, { clock, name: 'c2' });
+    await monitor.start();
+    // An account that posts most days, with at least two positions.
+    const acc = sim.world.accounts.find(
+      (a) => a.pushProb > 0.8 && a.maxPositions >= 2,
+    ) as (typeof sim.world.accounts)[0];
+    const created = clock.now();
+    const t: MonitorTaskMessage = {
+      task_id: 'next1',
+      kind: 'next_post',
+      biz: acc.biz,
+      position: 1,
+      freq_min: 5,
+      days: 1,
+      created_at: created,
+    };
+    await bus.publish('monitor.tasks', [{ key: acc.biz, value: t }]);
+    await bus.drain();
+    await clock.advanceBy(3 * DAY);
+    await bus.drain();
+    const states = status.map((s) => (s.value as MonitorStatusMessage).state);
+    expect(states[0]).toBe('waiting');
+    expect(states).toContain('monitoring');
+    expect(states.at(-1)).toBe('done');
+    const mon = status.find((s) => s.value.state === 'monitoring')?.value as MonitorStatusMessage;
+    const push = sim.world
+      .pushes(acc)
+      .filter((p) => p.time * 1000 > created)
+      .at(-1);
+    expect(mon.aids).toEqual([`${push?.msgid}_1`]);
+    const mine = snaps.filter((s) => s.value.task_id === 'next1');
+    // From discovery (within 5 minutes of the post) to one day after publication, every 5 minutes.
+    expect(mine.length).toBeGreaterThanOrEqual(286);
+    expect(mine.length).toBeLessThanOrEqual(289);
+    expect(mine.every((s) => s.value.aid === `${push?.msgid}_1`)).toBe(true);
+    await monitor.stop();
+  });
+});
