@@ -42,7 +42,6 @@ describe('k8s base', () => {
       store: { query: async () => [{ n: 0 }] } as never,
       db: {} as never,
       members: {} as never,
-      clock: { now: () => Date.now() },
       log: createLogger('silent'),
       clock: realClock,
       demo: true,
