@@ -1,42 +1,9 @@
-import pg from 'pg';
 import { consoleOutbox } from '../members/sms';
 import type { Platform } from '../platform/platform';
 import { startInProcess } from './harness';
+import { PG_SERVER, pgServerReachable, throwawayDatabase } from './postgres';
 
 /** Shared by the member API tests: engines (PGlite, PostgreSQL server), a small HTTP client, sign-up. */
-
-export const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export async function pgServerReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A throwaway database on the server, dropped afterwards. */
-export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `gzh_members_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_SERVER });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
 
 export const ADMIN_PHONE = '13900000001';
 

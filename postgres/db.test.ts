@@ -1,48 +1,15 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../e2e/harness';
+import { PG_SERVER, pgServerReachable, throwawayDatabase } from '../e2e/postgres';
 import { createLogger } from '../platform/log';
 import { type MemberDb, openMemberDb } from './db';
 import { migrateMemberDb } from './migrate';
 
 const log = createLogger('silent');
-const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function serverReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const reachable = await serverReachable();
-if (!reachable) console.warn(`[postgres server tests] skipped: ${SERVER} is not reachable`);
+const reachable = await pgServerReachable();
+if (!reachable) console.warn(`[postgres server tests] skipped: ${PG_SERVER} is not reachable`);
 // CI starts PostgreSQL, so there an unreachable server is a failure rather than a skip.
 const requireServer = process.env.CI === 'true';
-
-/** A throwaway database on the server, dropped afterwards. */
-async function serverDb(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `gzh_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: SERVER });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
 
 const engines: [string, () => Promise<{ db: MemberDb; cleanup: () => Promise<void> }>][] = [
   [
@@ -55,7 +22,7 @@ const engines: [string, () => Promise<{ db: MemberDb; cleanup: () => Promise<voi
   [
     'PostgreSQL server',
     async () => {
-      const s = await serverDb();
+      const s = await throwawayDatabase();
       const db = await openMemberDb({ databaseUrl: s.url, dataDir: '' });
       return {
         db,

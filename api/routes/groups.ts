@@ -8,6 +8,7 @@ import { optionalText } from '../../members/validation';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
 import { parseForm, requireMember } from '../member-session';
+import { pagingInput } from './orders';
 
 const id = (msg: string) =>
   z.preprocess(
@@ -34,15 +35,6 @@ const groupName = optionalText(100).pipe(
     .min(1, '分组名称不能为空')
     .max(GROUP_LIMITS.nameMax, `分组名称不能超过${GROUP_LIMITS.nameMax}个字`),
 );
-const paging = {
-  page: z.coerce.number({ message: '页码必须是数字' }).int().min(1, '页码最小为 1').max(10_000).default(1),
-  num: z.coerce
-    .number({ message: '每页条数必须是数字' })
-    .int()
-    .min(1)
-    .max(100, '每页最多 100 条')
-    .default(20),
-};
 const aid = optionalText(64).pipe(z.string().regex(/^[\w-]{1,64}$/, '文章ID (aid) 无效'));
 const mid = id('公众号ID (mid) 无效');
 
@@ -183,7 +175,7 @@ export function groupRoutes(deps: ApiDeps): Hono {
     if (me instanceof Response) return me;
     const input = await parseForm(
       c,
-      z.object({ group_id: optionalId('分组ID无效'), ...paging }),
+      pagingInput.extend({ group_id: optionalId('分组ID无效') }),
       Codes.BAD_INPUT,
     );
     if (!input.ok) return input.response;
@@ -240,7 +232,7 @@ export function groupRoutes(deps: ApiDeps): Hono {
     // Without an article: the member's collected articles (optionally one group), newest first.
     const input = await parseForm(
       c,
-      z.object({ group_id: optionalId('分组ID无效'), ...paging }),
+      pagingInput.extend({ group_id: optionalId('分组ID无效') }),
       Codes.BAD_INPUT,
     );
     if (!input.ok) return input.response;
