@@ -71,6 +71,13 @@ describe.runIf(runBrowser)(
       await page.getByTestId('article-row').first().waitFor();
       await expect.poll(() => page.getByRole('heading', { name: names[0] }).isVisible()).toBe(true);
       expect(await page.getByText('历史文章').first().isVisible()).toBe(true);
+      // Hovering the avatar shows the account's follow QR code, drawn by the server.
+      await page.getByTestId('account-avatar').hover();
+      const qr = page.getByAltText('二维码');
+      await qr.waitFor();
+      await expect
+        .poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
       await page.screenshot({ path: path.join(SHOTS, 'detail.png') });
 
       // A history-mode deep link survives a reload, and an unknown path shows the home page.

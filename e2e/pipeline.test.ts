@@ -276,6 +276,21 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
   });
 
+  it("draws an account's follow QR code and refuses unknown accounts", async () => {
+    const { body } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'page=1&num=1',
+    });
+    const res = await fetch(`${api}/fbmain/common/v1/account_qrcode?mid=${body.data.accounts[0].mid}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toMatch(/^<svg[\s\S]*<path/);
+    const missing = await json(`${api}/fbmain/common/v1/account_qrcode?mid=1`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toMatch(/公众号不存在/);
+  });
+
   // Last: the server answers 413 before reading the body and drops that connection.
   it('refuses oversize bodies early', async () => {
     const big = await fetch(`${api}/fbmain/search/v1/key_search`, {

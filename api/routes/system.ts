@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
+import QRCode from 'qrcode';
 import { z } from 'zod';
-import { platformCounts } from '../accounts-query';
+import { getAccount, platformCounts } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
 
@@ -22,6 +23,22 @@ export function systemRoutes(deps: ApiDeps): Hono {
       ...(await platformCounts(deps.store)),
     }),
   );
+
+  // An account's "scan to follow" QR: its WeChat profile page, drawn here rather than hot-linked.
+  app.get('/common/v1/account_qrcode', async (c) => {
+    const input = await parseInput(
+      c,
+      z.object({
+        mid: z.coerce.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数'),
+      }),
+    );
+    if (!input.ok) return input.response;
+    const account = await getAccount(deps.store, input.data.mid);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const profile = `https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=${encodeURIComponent(account.biz)}#wechat_redirect`;
+    const svg = await QRCode.toString(profile, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
+  });
 
   // WeChat's image CDNs refuse hot-linking, so avatars and covers are fetched server-side.
   app.get('/common/v1/image', async (c) => {

@@ -32,6 +32,11 @@ export function fetchHistoryArticles(query: HistoryQuery, signal?: AbortSignal):
 }
 
 /** Avatars and QR codes go through the backend image proxy. */
+/** The account's "scan to follow" QR code (its WeChat profile page), drawn by the server. */
+export function accountQrcodeUrl(mid: number): string {
+  return `${API_PREFIX}/common/v1/account_qrcode?mid=${mid}`;
+}
+
 export function imageProxyUrl(url: string): string {
   return `${API_PREFIX}/common/v1/image?url=${encodeURIComponent(url)}`;
 }

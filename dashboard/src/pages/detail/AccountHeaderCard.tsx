@@ -1,6 +1,6 @@
 // Header card of the account detail: identity, description, tags and counters.
 import { Card, Descriptions, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
-import { imageProxyUrl } from '../../api/endpoints';
+import { accountQrcodeUrl } from '../../api/endpoints';
 import type { AccountDetail } from '../../api/types';
 import { AccountAvatar } from '../../components/AccountAvatar';
 import { accountName, accountOwner, accountWx } from '../../lib/account';
@@ -13,15 +13,19 @@ export function AccountHeaderCard({ account }: { account: AccountDetail }) {
   return (
     <Card className="block-gap" data-testid="account-header">
       <Flex gap={24} wrap align="flex-start">
-        {account.qrcode ? (
-          <Popover
-            content={<img src={imageProxyUrl(account.qrcode)} alt="二维码" width={140} height={140} />}
-          >
+        <Popover
+          content={
+            <div className="account-qrcode">
+              <img src={accountQrcodeUrl(account.mid)} alt="二维码" width={140} height={140} />
+              <div>微信扫码关注</div>
+            </div>
+          }
+        >
+          {/* A plain element, so the popover can attach its hover handlers. */}
+          <span className="account-avatar-trigger" data-testid="account-avatar">
             {avatar}
-          </Popover>
-        ) : (
-          avatar
-        )}
+          </span>
+        </Popover>
         <div className="account-header-main">
           <Typography.Title level={3} className="account-header-name">
             {name || '-'}
