@@ -6,6 +6,7 @@ import { Codes, fail } from './envelope';
 import { memberSession } from './member-session';
 import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
+import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
@@ -59,6 +60,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/openapi/v1', openApiRoutes(deps));
   fbmain.route('/pay', payRoutes(deps));
   fbmain.route('/user/v1', userRoutes(deps));
+  fbmain.route('/admin/v1', adminRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -83,6 +83,9 @@ const MEMBER_CALLS: [string, string, Record<string, unknown>][] = [
 const ADMIN_CALLS: [string, string, Record<string, unknown>][] = [
   ['GET', `${A}/admin_list_invoice_all`, {}],
   ['POST', `${A}/update_invoice_status`, { id: 1, status: 1 }],
+  ['GET', '/fbmain/admin/v1/credentials', {}],
+  ['POST', '/fbmain/admin/v1/credentials', { source: 'mp', secret: '{"cookie":"x"}' }],
+  ['PUT', '/fbmain/admin/v1/credentials', { id: 1, state: 'disabled' }],
 ];
 
 describe.each(await memberEngines())('authorization and membership levels on $name', ({ name, skip }) => {
