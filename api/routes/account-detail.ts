@@ -139,13 +139,20 @@ export function accountRoutes(deps: ApiDeps): Hono {
   app.get('/mp_detail', detail);
   app.post('/mp_detail', detail);
 
+  // An included account and its analysis figures, or the answer to send instead.
+  const analysed = async (c: Context, mid: number) => {
+    const account = await getAccount(store, mid);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    return { account, a: await accountAnalysis(store, mid, Math.floor(deps.clock.now() / 1000)) };
+  };
+
   // Basic analysis tab (spec §3 Statistics).
   const statistic = async (c: Context) => {
     const input = await parseInput(c, detailInput);
     if (!input.ok) return input.response;
-    const account = await getAccount(store, input.data.mId);
-    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const a = await accountAnalysis(store, input.data.mId, Math.floor(deps.clock.now() / 1000));
+    const r = await analysed(c, input.data.mId);
+    if (r instanceof Response) return r;
+    const { account, a } = r;
     return ok(c, {
       analysis_info: {
         articles: a.articles7d,
@@ -165,10 +172,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
   const publicTime = async (c: Context) => {
     const input = await parseInput(c, z.object({ mid }));
     if (!input.ok) return input.response;
-    const account = await getAccount(store, input.data.mid);
-    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const a = await accountAnalysis(store, input.data.mid, Math.floor(deps.clock.now() / 1000));
-    return ok(c, a.hours);
+    const r = await analysed(c, input.data.mid);
+    return r instanceof Response ? r : ok(c, r.a.hours);
   };
   app.get('/public_time', publicTime);
   app.post('/public_time', publicTime);

@@ -92,23 +92,24 @@ export function orderCalls(
     const url = payUrl(c, m, o);
     return ok(c, { ...orderView(o), pay_url: url, img: await qrImage(url) });
   });
-  app.get(`/${names.info}`, async (c) => {
+  // The member's own order named by out_trade_no, or the answer to send instead.
+  const ownOrder = async (c: Context) => {
     const me = requireMember(c);
     if (me instanceof Response) return me;
     const input = await parseForm(c, orderNoInput, Codes.BAD_INPUT);
     if (!input.ok) return input.response;
     const o = await m.orders.ofUser(me.id, input.data.out_trade_no);
-    if (!o) return fail(c, 404, Codes.NOT_FOUND, M.ORDER_NOT_FOUND);
+    return o ?? fail(c, 404, Codes.NOT_FOUND, M.ORDER_NOT_FOUND);
+  };
+  app.get(`/${names.info}`, async (c) => {
+    const o = await ownOrder(c);
+    if (o instanceof Response) return o;
     const url = o.status === 'pending' ? payUrl(c, m, o) : '';
     return ok(c, { ...orderView(o), pay_url: url, img: url ? await qrImage(url) : '' });
   });
   app.get(`/${names.status}`, async (c) => {
-    const me = requireMember(c);
-    if (me instanceof Response) return me;
-    const input = await parseForm(c, orderNoInput, Codes.BAD_INPUT);
-    if (!input.ok) return input.response;
-    const o = await m.orders.ofUser(me.id, input.data.out_trade_no);
-    if (!o) return fail(c, 404, Codes.NOT_FOUND, M.ORDER_NOT_FOUND);
+    const o = await ownOrder(c);
+    if (o instanceof Response) return o;
     return ok(c, { out_trade_no: o.out_trade_no, status: o.status, paid: o.status === 'paid' ? 1 : 0 });
   });
 }
