@@ -47,6 +47,15 @@ export async function ownerAccountCount(store: AnalyticsStore, owner: string): P
   return Number(row?.n ?? 0);
 }
 
+/** The owner's other accounts (同主体), by name. */
+export async function sameOwnerAccounts(store: AnalyticsStore, owner: string, exceptMid: number) {
+  return store.query<{ mid: number; name: string; wxid: string; avatar: string; media: string }>(
+    `SELECT mid, name, wxid, avatar, media FROM accounts FINAL
+     WHERE owner = {owner:String} AND mid != {mid:UInt64} ORDER BY name LIMIT 200`,
+    { owner, mid: exceptMid },
+  );
+}
+
 export interface AccountListRow {
   mid: number;
   name: string;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
+import { buy, signUp } from './members-harness';
 
 /**
  * simulator → collector → bus → stream → chDB → API over HTTP. Expected values are read from the
@@ -194,6 +195,8 @@ describe('end-to-end pipeline on the embedded engines', () => {
   });
 
   it('serves the basic analysis consistent with the history posts', async () => {
+    const senior = await signUp(api);
+    await buy(senior, 'vip2_q');
     const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -210,7 +213,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
         }
         if (page * 20 >= body.data.total) break;
       }
-      const { body: stat } = await json(`${api}/fbmain/search/v1/detail_statistic?mId=${acc.mid}`);
+      const { body: stat } = await senior.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid });
       expect(stat.error_code).toBe(0);
       // Everything crawled (10 days) lies inside the 30-day overview window.
       const overview = stat.data.read_overview as {
@@ -238,6 +241,46 @@ describe('end-to-end pipeline on the embedded engines', () => {
       expect(detail.data.account.fans).toBe(stat.data.analysis_info.fans);
       expect(detail.data.account.index).toBeGreaterThan(0);
     }
+  });
+
+  it('gates the basic analysis and the owner tab by membership level', async () => {
+    const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'kw=&page=1&num=40',
+    });
+    // An account whose owner runs several accounts.
+    const owners = new Map<string, number>();
+    for (const a of list.data.accounts) owners.set(a.owner, (owners.get(a.owner) ?? 0) + 1);
+    const acc = list.data.accounts.find((a: { owner: string }) => (owners.get(a.owner) ?? 0) >= 2);
+    const free = await signUp(api);
+    const senior = await signUp(api);
+    await buy(senior, 'vip2_q');
+    const deluxe = await signUp(api);
+    await buy(deluxe, 'vip3_q');
+
+    const visitor = await json(`${api}/fbmain/search/v1/detail_statistic?mId=${acc.mid}`);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.msg).toBe('用户未登录');
+    const low = await free.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid });
+    expect(low.body).toMatchObject({ error_code: 40002, msg: '会员等级不足，去升级' });
+    expect((await senior.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid })).body.error_code).toBe(
+      0,
+    );
+
+    const seniorOwner = await senior.get('/fbmain/search/v1/detail_owner', { mId: acc.mid });
+    expect(seniorOwner.body).toMatchObject({ error_code: 40002, msg: '主体信息仅限豪华及以上会员查看' });
+    const ownerTab = await deluxe.get('/fbmain/search/v1/detail_owner', { mId: acc.mid });
+    expect(ownerTab.body.error_code).toBe(0);
+    expect(ownerTab.body.data.owner).toBe(acc.owner);
+    const mine = list.data.accounts.filter(
+      (a: { owner: string; mid: number }) => a.owner === acc.owner && a.mid !== acc.mid,
+    );
+    expect(ownerTab.body.data.same_accounts.map((a: { mid: number }) => a.mid).sort()).toEqual(
+      mine.map((a: { mid: number }) => a.mid).sort(),
+    );
+    const { body: detail } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${acc.mid}`);
+    expect(ownerTab.body.data.owner_total).toBe(detail.data.account.owner_total);
   });
 
   it('answers bad input with a Chinese message in the envelope, never a 500', async () => {

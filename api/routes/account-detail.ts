@@ -1,17 +1,19 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { historyStart } from '../../members/membership';
+import { can, historyStart } from '../../members/membership';
+import { M } from '../../members/messages';
 import { accountAnalysis } from '../account-analysis';
 import {
   accountArticleStats,
   getAccount,
   historyArticles,
   ownerAccountCount,
+  sameOwnerAccounts,
   searchAccounts,
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { memberOf } from '../member-session';
+import { memberOf, notLoggedIn, requireLevel } from '../member-session';
 import { recordSearch } from './groups';
 
 const mid = z.coerce
@@ -146,10 +148,12 @@ export function accountRoutes(deps: ApiDeps): Hono {
     return { account, a: await accountAnalysis(store, mid, Math.floor(deps.clock.now() / 1000)) };
   };
 
-  // Basic analysis tab (spec §3 Statistics).
+  // Basic analysis tab (spec §3 Statistics): paid levels; others get 40002 and the upgrade prompt.
   const statistic = async (c: Context) => {
     const input = await parseInput(c, detailInput);
     if (!input.ok) return input.response;
+    const member = requireLevel(c, can.paidFeature);
+    if (member instanceof Response) return member;
     const r = await analysed(c, input.data.mId);
     if (r instanceof Response) return r;
     const { account, a } = r;
@@ -167,6 +171,34 @@ export function accountRoutes(deps: ApiDeps): Hono {
   };
   app.get('/detail_statistic', statistic);
   app.post('/detail_statistic', statistic);
+
+  // Owner tab (spec §2): deluxe (level 3) and above; the owner, its area and its other accounts.
+  const owner = async (c: Context) => {
+    const input = await parseInput(c, detailInput);
+    if (!input.ok) return input.response;
+    const member = memberOf(c);
+    if (!member) return notLoggedIn(c);
+    if (!can.ownerInfo(member)) return fail(c, 403, Codes.LEVEL_INSUFFICIENT, M.OWNER_LEVEL);
+    const account = await getAccount(store, input.data.mId);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const others = account.owner ? await sameOwnerAccounts(store, account.owner, input.data.mId) : [];
+    return ok(c, {
+      owner: account.owner,
+      area: account.area,
+      owner_total: others.length + (account.owner ? 1 : 0),
+      same_accounts: others.map((o) => ({
+        mid: Number(o.mid),
+        name: o.name,
+        mp_name: o.name,
+        wx: o.wxid,
+        wxid: o.wxid,
+        avatar: o.avatar,
+        media: o.media,
+      })),
+    });
+  };
+  app.get('/detail_owner', owner);
+  app.post('/detail_owner', owner);
 
   // Posting-time chart of the owner tab: pushes per hour of day.
   const publicTime = async (c: Context) => {
