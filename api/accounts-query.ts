@@ -192,3 +192,43 @@ export async function crawlRoundsLanded(store: AnalyticsStore): Promise<number> 
   const [row] = await store.query<{ n: number }>('SELECT count() AS n FROM crawl_rounds');
   return Number(row?.n ?? 0);
 }
+
+/** Sort keys of the 阅读原文 list (spec §9: publish time, reads, likes). */
+export const LINK_ORDER = { pubtime: 'a.pubtime', read: 'reads', zan: 'likes' } as const;
+
+/** An account's articles with a 阅读原文 link in the last `days` days, with latest counters, paged by 10. */
+export async function originalLinks(
+  store: AnalyticsStore,
+  f: { mid: number; days: number; order: keyof typeof LINK_ORDER; page: number; size: number; nowS: number },
+) {
+  // The ORDER BY column comes from a fixed table of names, never from input.
+  const rows = await store.query<{
+    idx: number;
+    title: string;
+    href: string;
+    pubtime: string;
+    reads: number;
+    likes: number;
+    source_url: string;
+    total: number;
+  }>(
+    `WITH latest AS (
+        SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes
+        FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
+     SELECT a.idx AS idx, a.title AS title, a.href AS href, toString(a.pubtime) AS pubtime,
+            l.reads AS reads, l.likes AS likes, a.source_url AS source_url, count() OVER () AS total
+     FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
+     WHERE a.mid = {mid:UInt64} AND a.source_url != ''
+       AND a.pubtime > toDateTime({from:UInt32}) AND a.pubtime <= toDateTime({now:UInt32})
+     ORDER BY ${LINK_ORDER[f.order]} DESC, a.pubtime DESC, a.idx ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    {
+      mid: f.mid,
+      from: f.nowS - f.days * 86_400,
+      now: f.nowS,
+      limit: f.size,
+      offset: (f.page - 1) * f.size,
+    },
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows };
+}

@@ -11,6 +11,7 @@ import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
 import { orderRoutes } from './routes/orders';
+import { originalRoutes } from './routes/original';
 import { payRoutes } from './routes/pay';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
@@ -61,6 +62,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/pay', payRoutes(deps));
   fbmain.route('/user/v1', userRoutes(deps));
   fbmain.route('/admin/v1', adminRoutes(deps));
+  fbmain.route('/original/v1', originalRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

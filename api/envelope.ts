@@ -25,6 +25,10 @@ export const fail = (c: Context, status: ContentfulStatusCode, error_code: numbe
 const FIELD_LABELS: Record<string, string> = {
   mId: '公众号ID (mId)',
   mid: '公众号ID (mid)',
+  id: '公众号ID (id)',
+  pagesize: '每页条数 (pagesize)',
+  days: '时间范围 (days)',
+  orderby: '排序 (orderby)',
   page: '页码 (page)',
   num: '每页条数 (num)',
   kw: '关键词 (kw)',

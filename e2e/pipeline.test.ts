@@ -283,6 +283,57 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(ownerTab.body.data.owner_total).toBe(detail.data.account.owner_total);
   });
 
+  it("lists 阅读原文 links with the spec's status envelope, paged by 10, sorted as asked", async () => {
+    const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'kw=&page=1&num=40',
+    });
+    const senior = await signUp(api);
+    await buy(senior, 'vip2_q');
+    let checked = 0;
+    for (const acc of list.data.accounts.slice(0, 6)) {
+      const { body: detail } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${acc.mid}`);
+      const all: { article_readnum: number; original_address: string; mp_name: string }[] = [];
+      for (let page = 1; ; page++) {
+        const r = await senior.get('/fbmain/original/v1/original_text_link', {
+          id: acc.mid,
+          days: 30,
+          orderby: 'read',
+          page,
+        });
+        expect(r.body.status).toBe(200);
+        expect(r.body.article_list.length).toBeLessThanOrEqual(10);
+        all.push(...r.body.article_list);
+        // Everything crawled (10 days) is inside 30 days, so the total is the account's link count.
+        expect(r.body.total_number).toBe(detail.data.account.url_link_total);
+        if (page * 10 >= r.body.total_number) break;
+      }
+      expect(all).toHaveLength(detail.data.account.url_link_total);
+      for (const a of all) {
+        expect(a.original_address).toMatch(/^https?:\/\//);
+        expect(a.mp_name).toBe(acc.name);
+      }
+      const reads = all.map((a) => a.article_readnum);
+      expect([...reads].sort((x, y) => y - x)).toEqual(reads);
+      checked += all.length;
+    }
+    expect(checked).toBeGreaterThan(0);
+    const mid = list.data.accounts[0].mid;
+    const visitor = await json(`${api}/fbmain/original/v1/original_text_link?id=${mid}`);
+    expect(visitor.status).toBe(401);
+    const free = await signUp(api);
+    expect((await free.get('/fbmain/original/v1/original_text_link', { id: mid })).body).toMatchObject({
+      status: 4002,
+    });
+    const bad = await senior.get('/fbmain/original/v1/original_text_link', { id: mid, days: 3 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      status: 400,
+      msg: expect.stringMatching(/时间范围 \(days\) 只能是 1、7、30 或 60/),
+    });
+  });
+
   it('answers bad input with a Chinese message in the envelope, never a 500', async () => {
     const cases: [string, number, RegExp][] = [
       ['/fbmain/search/v1/mp_detail', 400, /mId/],

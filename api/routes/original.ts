@@ -1,0 +1,66 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { can } from '../../members/membership';
+import { getAccount, originalLinks } from '../accounts-query';
+import type { ApiDeps } from '../deps';
+import { describeIssues, readInput } from '../envelope';
+import { requireLevel } from '../member-session';
+
+const linksInput = z.object({
+  id: z.coerce.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数'),
+  page: z.coerce
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '最小为 1')
+    .max(10_000)
+    .default(1),
+  // The 阅读原文 pager is 10 per page (spec §9).
+  pagesize: z.coerce.number({ message: '必须是数字' }).int().min(1).max(10, '最大为 10').default(10),
+  days: z.coerce
+    .number({ message: '必须是数字' })
+    .refine((d) => [1, 7, 30, 60].includes(d), '只能是 1、7、30 或 60')
+    .default(30),
+  orderby: z.enum(['pubtime', 'read', 'zan'], { message: '只能是 pubtime、read 或 zan' }).default('pubtime'),
+});
+
+/** original/v1 calls; these answer with `status` (200 ok, 4002 level insufficient) as spec §8 says. */
+export function originalRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+
+  // 阅读原文 links of an account (detail tab 3): paid levels.
+  const links = async (c: Context) => {
+    const input = linksInput.safeParse(await readInput(c));
+    if (!input.success) return c.json({ status: 400, msg: describeIssues(input.error) }, 400);
+    const member = requireLevel(c, can.paidFeature, 'status');
+    if (member instanceof Response) return member;
+    const q = input.data;
+    const account = await getAccount(deps.store, q.id);
+    if (!account) return c.json({ status: 404, msg: '公众号不存在或尚未收录' }, 404);
+    const { total, rows } = await originalLinks(deps.store, {
+      mid: q.id,
+      days: q.days,
+      order: q.orderby,
+      page: q.page,
+      size: q.pagesize,
+      nowS: Math.floor(deps.clock.now() / 1000),
+    });
+    return c.json({
+      status: 200,
+      msg: 'success',
+      total_number: total,
+      article_list: rows.map((r) => ({
+        article_position: Number(r.idx),
+        article_title: r.title,
+        article_url: r.href,
+        mp_name: account.name,
+        article_pubtime: r.pubtime,
+        article_readnum: Number(r.reads),
+        article_zannum: Number(r.likes),
+        original_address: r.source_url,
+      })),
+    });
+  };
+  app.get('/original_text_link', links);
+  app.post('/original_text_link', links);
+  return app;
+}
