@@ -18,6 +18,44 @@ export interface AccountRow {
   update_time: string;
 }
 
+/** The spec's account identity with both spellings of each field (name/mp_name, wx/wxid). */
+export function accountIdentity(r: {
+  mid: number;
+  name: string;
+  wxid: string;
+  avatar: string;
+  media: string;
+}) {
+  return {
+    mid: Number(r.mid),
+    name: r.name,
+    mp_name: r.name,
+    wx: r.wxid,
+    wxid: r.wxid,
+    avatar: r.avatar,
+    media: r.media,
+  };
+}
+
+/** Identity plus owner (owner/zhuti), area, tags and description, as list and detail answers carry them. */
+export function accountProfile(
+  r: Parameters<typeof accountIdentity>[0] & {
+    owner: string;
+    area: string;
+    tags: string[];
+    description: string;
+  },
+) {
+  return {
+    ...accountIdentity(r),
+    owner: r.owner,
+    zhuti: r.owner,
+    area: r.area,
+    tag: r.tags,
+    desc: r.description,
+  };
+}
+
 export async function getAccount(store: AnalyticsStore, mid: number): Promise<AccountRow | undefined> {
   const [row] = await store.query<AccountRow>(
     `SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description, media, tags,

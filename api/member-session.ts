@@ -78,11 +78,12 @@ export function requireLevel(
   c: Context,
   allowed: (m: Member) => boolean,
   style: 'error_code' | 'status' = 'error_code',
+  msg: string = M.LEVEL_INSUFFICIENT,
 ): Member | Response {
   const m = memberOf(c);
   if (!m) return notLoggedIn(c);
   if (allowed(m)) return m;
   return style === 'status'
-    ? c.json({ status: 4002, msg: M.LEVEL_INSUFFICIENT }, 403)
-    : fail(c, 403, MemberCodes.LEVEL_INSUFFICIENT, M.LEVEL_INSUFFICIENT);
+    ? c.json({ status: 4002, msg }, 403)
+    : fail(c, 403, MemberCodes.LEVEL_INSUFFICIENT, msg);
 }

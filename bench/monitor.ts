@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { MemoryBus } from '../bus/memory-bus';
-import type { MonitorTaskMessage } from '../bus/messages';
+import { accountKey, articleMonitorTask } from '../collectors/messages-of';
 import { MonitorScheduler } from '../collectors/monitor';
 import { MpSource } from '../collectors/mp-source';
 import { realTimers } from '../collectors/timer-clock';
@@ -89,21 +89,9 @@ export async function run(): Promise<void> {
     });
     const monitor = new MonitorScheduler(source, bus, log, { clock: realTimers(), name: 'bench' });
     await monitor.start();
-    const orders: { key: string; value: MonitorTaskMessage }[] = arts.slice(0, tasks).map((a, i) => ({
-      key: a.biz,
-      value: {
-        task_id: `b${i}`,
-        kind: 'article',
-        biz: a.biz,
-        msgid: a.msgid,
-        idx: a.idx,
-        sn: a.sn,
-        position: a.idx,
-        freq_min: 1,
-        days: 1,
-        created_at: t0,
-      },
-    }));
+    const orders = arts
+      .slice(0, tasks)
+      .map((a, i) => ({ key: accountKey(a.biz), value: articleMonitorTask(a, `b${i}`, 1, t0) }));
     await bus.publish('monitor.tasks', orders);
     await new Promise((r) => setTimeout(r, minutes * 60_000 + 2000));
     await monitor.stop();

@@ -1,4 +1,4 @@
-import type { AccountInput, ArticleInput, SnapshotMessage } from '../bus/messages';
+import type { AccountInput, ArticleInput, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
 import { midOf } from '../platform/wechat-ids';
 import type { ParsedArticle } from './article-parser';
 import type { SourceArticle, SourceCounts, SourceProfile } from './source';
@@ -83,5 +83,27 @@ export function snapshotMessage(
     looking: c.looking,
     share: c.share,
     comment: c.comment,
+  };
+}
+
+/** A monitor task on one known article: polled every `freq` minutes for `days` days from `createdAt`. */
+export function articleMonitorTask(
+  a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>,
+  taskId: string,
+  freq: MonitorTaskMessage['freq_min'],
+  createdAt: number,
+  days: MonitorTaskMessage['days'] = 1,
+): MonitorTaskMessage {
+  return {
+    task_id: taskId,
+    kind: 'article',
+    biz: a.biz,
+    msgid: a.msgid,
+    idx: a.idx,
+    sn: a.sn,
+    position: a.idx,
+    freq_min: freq,
+    days,
+    created_at: createdAt,
   };
 }

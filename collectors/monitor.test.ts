@@ -4,6 +4,7 @@ import { MemoryBus } from '../bus/memory-bus';
 import type { MonitorStatusMessage, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
 import { createLogger } from '../platform/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
+import { articleMonitorTask } from './messages-of';
 import { MonitorScheduler } from './monitor';
 import { MpSource } from './mp-source';
 import { VirtualClock } from './timer-clock';
@@ -45,21 +46,8 @@ describe('monitor scheduling on a virtual clock', () => {
 
     const arts = sim.world.accounts.flatMap((a) => sim.world.pushes(a).flatMap((p) => p.articles));
     expect(arts.length).toBeGreaterThanOrEqual(201);
-    const task = (i: number, freq: 1 | 10): MonitorTaskMessage => {
-      const a = arts[i] as (typeof arts)[0];
-      return {
-        task_id: `t${i}`,
-        kind: 'article',
-        biz: a.biz,
-        msgid: a.msgid,
-        idx: a.idx,
-        sn: a.sn,
-        position: a.idx,
-        freq_min: freq,
-        days: 1,
-        created_at: START,
-      };
-    };
+    const task = (i: number, freq: 1 | 10): MonitorTaskMessage =>
+      articleMonitorTask(arts[i] as (typeof arts)[0], `t${i}`, freq, START);
     const tasks = [...Array.from({ length: 200 }, (_, i) => task(i, 1)), task(200, 10)];
     await bus.publish(
       'monitor.tasks',

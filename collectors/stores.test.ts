@@ -9,6 +9,7 @@ import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { PgCredentialStore } from './credentials';
+import { articleMonitorTask } from './messages-of';
 import { MonitorScheduler } from './monitor';
 import { PgMonitorTaskStore } from './monitor-store';
 import { MpSource, upstreamPools } from './mp-source';
@@ -99,18 +100,7 @@ describe('monitor tasks survive a collector restart', () => {
     const arts = sim.world.accounts
       .flatMap((a) => sim.world.pushes(a)[0]?.articles.slice(0, 1) ?? [])
       .slice(0, 5);
-    const tasks: MonitorTaskMessage[] = arts.map((a, i) => ({
-      task_id: `r${i}`,
-      kind: 'article',
-      biz: a.biz,
-      msgid: a.msgid,
-      idx: a.idx,
-      sn: a.sn,
-      position: a.idx,
-      freq_min: 2,
-      days: 1,
-      created_at: clock.now(),
-    }));
+    const tasks: MonitorTaskMessage[] = arts.map((a, i) => articleMonitorTask(a, `r${i}`, 2, clock.now()));
     const t0 = clock.now();
     const first = new MonitorScheduler(src, bus, log, {
       clock,

@@ -5,6 +5,8 @@ import { M } from '../../members/messages';
 import { accountAnalysis } from '../account-analysis';
 import {
   accountArticleStats,
+  accountIdentity,
+  accountProfile,
   getAccount,
   historyArticles,
   ownerAccountCount,
@@ -13,20 +15,12 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { memberOf, notLoggedIn, requireLevel } from '../member-session';
+import { accountId, pageNumber, pageSize } from '../inputs';
+import { memberOf, requireLevel } from '../member-session';
 import { recordSearch } from './groups';
 
-const mid = z.coerce
-  .number({ message: '必须是数字' })
-  .int('必须是整数')
-  .positive('必须是正整数')
-  .max(Number.MAX_SAFE_INTEGER, '超出范围');
-const page = z.coerce
-  .number({ message: '必须是数字' })
-  .int('必须是整数')
-  .min(1, '最小为 1')
-  .max(10_000, '最大为 10000')
-  .default(1);
+const mid = accountId;
+const page = pageNumber;
 const flag = z.coerce
   .number({ message: '只能是 0 或 1' })
   .int()
@@ -48,12 +42,7 @@ const pubListInput = z
     mId: mid,
     page,
     // The history pager is 20 per page only (spec §9); smaller pages are allowed for API callers.
-    num: z.coerce
-      .number({ message: '必须是数字' })
-      .int('必须是整数')
-      .min(1, '最小为 1')
-      .max(20, '最大为 20')
-      .default(20),
+    num: pageSize(20),
     kw: keyword,
     kw_type: z.enum(['title', 'body'], { message: '只能是 title 或 body' }).default('title'),
     is_hot: flag,
@@ -69,12 +58,7 @@ const pubListInput = z
 const searchInput = z.object({
   kw: keyword,
   page,
-  num: z.coerce
-    .number({ message: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '最小为 1')
-    .max(50, '最大为 50')
-    .default(20),
+  num: pageSize(50, 20),
 });
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -105,19 +89,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
     ]);
     return ok(c, {
       account: {
-        mid: Number(account.mid),
-        name: account.name,
-        mp_name: account.name,
-        wx: account.wxid,
-        wxid: account.wxid,
-        avatar: account.avatar,
+        ...accountProfile(account),
         qrcode: account.qrcode,
-        owner: account.owner,
-        zhuti: account.owner,
-        area: account.area,
-        desc: account.description,
-        media: account.media,
-        tag: account.tags,
         collect_count: collect[0]?.n ?? 0,
         // Favourite state is per member; visitors have none.
         is_favorite: mine.length > 0 ? 1 : 0,
@@ -138,8 +111,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
       },
     });
   };
-  app.get('/mp_detail', detail);
-  app.post('/mp_detail', detail);
+  app.on(['GET', 'POST'], '/mp_detail', detail);
 
   // An included account and its analysis figures, or the answer to send instead.
   const analysed = async (c: Context, mid: number) => {
@@ -169,16 +141,14 @@ export function accountRoutes(deps: ApiDeps): Hono {
       read_overview: a.readOverview,
     });
   };
-  app.get('/detail_statistic', statistic);
-  app.post('/detail_statistic', statistic);
+  app.on(['GET', 'POST'], '/detail_statistic', statistic);
 
   // Owner tab (spec §2): deluxe (level 3) and above; the owner, its area and its other accounts.
   const owner = async (c: Context) => {
     const input = await parseInput(c, detailInput);
     if (!input.ok) return input.response;
-    const member = memberOf(c);
-    if (!member) return notLoggedIn(c);
-    if (!can.ownerInfo(member)) return fail(c, 403, Codes.LEVEL_INSUFFICIENT, M.OWNER_LEVEL);
+    const member = requireLevel(c, can.ownerInfo, 'error_code', M.OWNER_LEVEL);
+    if (member instanceof Response) return member;
     const account = await getAccount(store, input.data.mId);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
     const others = account.owner ? await sameOwnerAccounts(store, account.owner, input.data.mId) : [];
@@ -186,19 +156,10 @@ export function accountRoutes(deps: ApiDeps): Hono {
       owner: account.owner,
       area: account.area,
       owner_total: others.length + (account.owner ? 1 : 0),
-      same_accounts: others.map((o) => ({
-        mid: Number(o.mid),
-        name: o.name,
-        mp_name: o.name,
-        wx: o.wxid,
-        wxid: o.wxid,
-        avatar: o.avatar,
-        media: o.media,
-      })),
+      same_accounts: others.map(accountIdentity),
     });
   };
-  app.get('/detail_owner', owner);
-  app.post('/detail_owner', owner);
+  app.on(['GET', 'POST'], '/detail_owner', owner);
 
   // Posting-time chart of the owner tab: pushes per hour of day.
   const publicTime = async (c: Context) => {
@@ -207,8 +168,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const r = await analysed(c, input.data.mid);
     return r instanceof Response ? r : ok(c, r.a.hours);
   };
-  app.get('/public_time', publicTime);
-  app.post('/public_time', publicTime);
+  app.on(['GET', 'POST'], '/public_time', publicTime);
 
   const pubList = async (c: Context) => {
     const input = await parseInput(c, pubListInput);
@@ -282,8 +242,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
     }
     return ok(c, { total, article_list: groups });
   };
-  app.get('/detail_pubList', pubList);
-  app.post('/detail_pubList', pubList);
+  app.on(['GET', 'POST'], '/detail_pubList', pubList);
 
   app.post('/key_search', async (c) => {
     const input = await parseInput(c, searchInput);
@@ -295,18 +254,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
     return ok(c, {
       total,
       accounts: rows.map((r) => ({
-        mid: Number(r.mid),
-        name: r.name,
-        mp_name: r.name,
-        wx: r.wxid,
-        wxid: r.wxid,
-        avatar: r.avatar,
-        owner: r.owner,
-        zhuti: r.owner,
-        area: r.area,
-        media: r.media,
-        tag: r.tags,
-        desc: r.description,
+        ...accountProfile(r),
         mp_fetch_sum: Number(r.fetched ?? 0),
         pubtime: r.last_pub,
       })),

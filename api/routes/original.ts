@@ -4,18 +4,14 @@ import { can } from '../../members/membership';
 import { getAccount, originalLinks } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { describeIssues, readInput } from '../envelope';
+import { accountId, pageNumber, pageSize } from '../inputs';
 import { requireLevel } from '../member-session';
 
 const linksInput = z.object({
-  id: z.coerce.number({ message: '必须是数字' }).int('必须是整数').positive('必须是正整数'),
-  page: z.coerce
-    .number({ message: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '最小为 1')
-    .max(10_000)
-    .default(1),
+  id: accountId,
+  page: pageNumber,
   // The 阅读原文 pager is 10 per page (spec §9).
-  pagesize: z.coerce.number({ message: '必须是数字' }).int().min(1).max(10, '最大为 10').default(10),
+  pagesize: pageSize(10),
   days: z.coerce
     .number({ message: '必须是数字' })
     .refine((d) => [1, 7, 30, 60].includes(d), '只能是 1、7、30 或 60')
@@ -60,7 +56,6 @@ export function originalRoutes(deps: ApiDeps): Hono {
       })),
     });
   };
-  app.get('/original_text_link', links);
-  app.post('/original_text_link', links);
+  app.on(['GET', 'POST'], '/original_text_link', links);
   return app;
 }

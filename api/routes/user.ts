@@ -4,22 +4,10 @@ import { historyMonths, levelName } from '../../members/membership';
 import { M } from '../../members/messages';
 import type { ApiDeps } from '../deps';
 import { ok, parseInput } from '../envelope';
+import { pageNumber, pageSize } from '../inputs';
 import { maskPhone, requireMember } from '../member-session';
 
-const pageInput = z.object({
-  page: z.coerce
-    .number({ message: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '最小为 1')
-    .max(10_000)
-    .default(1),
-  num: z.coerce
-    .number({ message: '必须是数字' })
-    .int('必须是整数')
-    .min(1, '最小为 1')
-    .max(100, '最大为 100')
-    .default(20),
-});
+const pageInput = z.object({ page: pageNumber, num: pageSize(100, 20) });
 
 /** /fbmain/user/v1: logout, the member's info and profile, invite records (spec §7 User). */
 export function userRoutes(deps: ApiDeps): Hono {

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Input fields shared by the analytics routes; labels for messages live in envelope.ts. */
+
+/** An account id (mId / mid / id). */
+export const accountId = z.coerce
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .positive('必须是正整数')
+  .max(Number.MAX_SAFE_INTEGER, '超出范围');
+
+/** A 1-based page number. */
+export const pageNumber = z.coerce
+  .number({ message: '必须是数字' })
+  .int('必须是整数')
+  .min(1, '最小为 1')
+  .max(10_000, '最大为 10000')
+  .default(1);
+
+/** Page size up to `max`; by default the largest, which is the spec's pager size for its lists. */
+export const pageSize = (max: number, byDefault = max) =>
+  z.coerce
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .min(1, '最小为 1')
+    .max(max, `最大为 ${max}`)
+    .default(byDefault);
