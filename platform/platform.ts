@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import PQueue from 'p-queue';
 import { crawlRoundsLanded } from '../api/accounts-query';
 import { createApp } from '../api/app';
 import type { Readiness } from '../api/deps';
@@ -10,16 +9,10 @@ import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
 import { openAnalyticsStore } from '../clickhouse/open';
 import type { AnalyticsStore } from '../clickhouse/store';
-import { withPostLists } from '../collectors/compose';
-import { Crawler } from '../collectors/crawler';
-import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from '../collectors/credentials';
-import { MonitorScheduler } from '../collectors/monitor';
-import { PgMonitorTaskStore } from '../collectors/monitor-store';
-import { MpSource, upstreamPools } from '../collectors/mp-source';
-import { PgAccountRegistry } from '../collectors/registry';
-import { CrawlRequestHandler } from '../collectors/requests';
-import { realTimers } from '../collectors/timer-clock';
-import { WereadSource } from '../collectors/weread-source';
+import type { Crawler } from '../collectors/crawler';
+import type { MonitorScheduler } from '../collectors/monitor';
+import type { CrawlRequestHandler } from '../collectors/requests';
+import { startCollectors } from '../collectors/start';
 import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
@@ -160,79 +153,16 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       }
       stops.push(() => opened.drain());
       if (has('collector') && upstream) {
-        const clog = log.child({ component: 'collector' });
-        // The built-in simulator needs no login; real upstreams take credentials from PostgreSQL.
-        const credentials: CredentialStore =
-          config.UPSTREAM_CREDENTIALS === 'db'
-            ? new PgCredentialStore(db as MemberDb)
-            : StaticCredentialStore.anonymous();
-        const pools = upstreamPools({
-          store: credentials,
+        const c = await startCollectors({
+          config,
+          upstream,
+          bus: opened,
+          db: db as MemberDb,
           clock,
-          log: clog,
-          concurrency: config.CRAWL_CONCURRENCY * 4,
-          perCredential:
-            config.UPSTREAM_RATE_PER_CREDENTIAL > 0
-              ? { cap: config.UPSTREAM_RATE_PER_CREDENTIAL, intervalMs: 60_000 }
-              : null,
-          cooldownMs: config.UPSTREAM_COOLDOWN_S * 1000,
+          log: log.child({ component: 'collector' }),
         });
-        const flushUsage = setInterval(() => {
-          for (const p of Object.values(pools)) void p.flush().catch(() => {});
-        }, 10_000);
-        flushUsage.unref();
-        stops.push(async () => {
-          clearInterval(flushUsage);
-          for (const p of Object.values(pools)) await p.flush().catch(() => {});
-        });
-        const mp = new MpSource(upstream, {
-          mp: pools.mp,
-          client: pools.client,
-          finder: pools.finder,
-          listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
-          countsVia: config.UPSTREAM_COUNTS,
-          http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },
-        });
-        const source =
-          config.UPSTREAM_LIST_API === 'weread'
-            ? withPostLists(
-                mp,
-                new WereadSource(upstream, pools.weread, { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 }),
-              )
-            : mp;
-        const registry = new PgAccountRegistry(db as MemberDb);
-        const queue = new PQueue({ concurrency: config.CRAWL_CONCURRENCY });
-        crawler = new Crawler(source, opened, clog, {
-          crawlDays: config.CRAWL_DAYS,
-          intervalS: config.CRAWL_INTERVAL_S,
-          concurrency: config.CRAWL_CONCURRENCY,
-          clock,
-          registry,
-          shard: config.shard,
-          inactiveEvery: config.CRAWL_INACTIVE_EVERY,
-          queue,
-          name: config.COLLECTOR_NAME,
-        });
-        stops.push(() => (crawler as Crawler).stop());
-        monitor = new MonitorScheduler(source, opened, clog.child({ part: 'monitor' }), {
-          clock: realTimers(clock),
-          name: config.COLLECTOR_NAME,
-          store: new PgMonitorTaskStore(db as MemberDb),
-          leaseMs: config.MONITOR_LEASE_S * 1000,
-        });
-        requests = new CrawlRequestHandler(
-          source,
-          opened,
-          registry,
-          clog.child({ part: 'requests' }),
-          clock,
-          queue,
-        );
-        await monitor.start();
-        stops.push(() => (monitor as MonitorScheduler).stop());
-        await requests.start();
-        stops.push(() => (requests as CrawlRequestHandler).stop());
-        crawler.start();
+        ({ crawler, monitor, requests } = c);
+        stops.push(() => c.stop());
       }
     }
 
