@@ -2,7 +2,9 @@ import type { Bus, Subscription } from '../bus/bus';
 import type {
   AccountMessage,
   ArticleMessage,
+  CrawlProgressMessage,
   CrawlRoundMessage,
+  MonitorStatusMessage,
   SnapshotMessage,
   VideoMessage,
 } from '../bus/messages';
@@ -81,6 +83,30 @@ export const rows = {
     forwards: m.forward,
     favs: m.fav,
   }),
+  monitorStatus: (m: MonitorStatusMessage) => ({
+    task_id: m.task_id,
+    state: m.state,
+    biz: m.biz,
+    aids: m.aids,
+    start_ts: m.start_ts,
+    end_ts: m.end_ts,
+    polls: m.polls,
+    at: m.at,
+  }),
+  crawlProgress: (m: CrawlProgressMessage) => ({
+    request_id: m.request_id,
+    kind: m.kind,
+    state: m.state,
+    biz: m.biz,
+    pages: m.pages,
+    articles: m.articles,
+    snapshots: m.snapshots,
+    covered_from: m.covered_from,
+    percent: m.percent,
+    message: m.message,
+    result: m.result ? JSON.stringify(m.result) : '',
+    at: m.at,
+  }),
   round: (m: CrawlRoundMessage) => ({
     collector: m.collector,
     round: m.round,
@@ -99,7 +125,7 @@ export const rows = {
  */
 export class StreamWriter {
   private subs: Subscription[] = [];
-  inserted = { accounts: 0, articles: 0, snapshots: 0, videos: 0, rounds: 0 };
+  inserted = { accounts: 0, articles: 0, snapshots: 0, videos: 0, rounds: 0, statuses: 0, progress: 0 };
 
   constructor(
     private bus: Bus,
@@ -147,6 +173,30 @@ export class StreamWriter {
         );
         this.inserted.videos += batch.length;
       }),
+      await this.bus.subscribe(
+        'monitor.status',
+        GROUP,
+        async (batch) => {
+          await this.store.insert(
+            'monitor_status',
+            batch.map((r) => rows.monitorStatus(r.value)),
+          );
+          this.inserted.statuses += batch.length;
+        },
+        { maxWaitMs: 50 },
+      ),
+      await this.bus.subscribe(
+        'crawl.progress',
+        GROUP,
+        async (batch) => {
+          await this.store.insert(
+            'crawl_progress',
+            batch.map((r) => rows.crawlProgress(r.value)),
+          );
+          this.inserted.progress += batch.length;
+        },
+        { maxWaitMs: 50 },
+      ),
       await this.bus.subscribe(
         'crawl.rounds',
         GROUP,
