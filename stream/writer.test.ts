@@ -70,8 +70,8 @@ describe('stream writer: task status and crawl progress', () => {
     const [p] = await store.query<{ percent: number; result: string; message: string }>(
       'SELECT percent, result, message FROM crawl_progress FINAL',
     );
-    expect(p.percent).toBe(100);
-    expect(p.message).toBe('收录成功');
-    expect(JSON.parse(p.result)).toMatchObject({ code: 1, is_success: true });
+    expect(p?.percent).toBe(100);
+    expect(p?.message).toBe('收录成功');
+    expect(JSON.parse(p?.result ?? '{}')).toMatchObject({ code: 1, is_success: true });
   });
 });
