@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import { tempDir } from '../e2e/harness';
+import { fixedClock } from '../platform/clock';
 import { createLogger } from '../platform/log';
 import { wci } from '../stream/analytics/wci';
+import { AnalyticsProcessor } from '../stream/analytics-processor';
 import { accountAnalysis } from './account-analysis';
 
 const NOW = Date.parse('2026-11-01T12:00:00+08:00') / 1000;
@@ -65,6 +67,13 @@ beforeAll(async () => {
   });
   await store.insert('articles', articles);
   await store.insert('article_snapshots', snaps);
+  // Fans, WCI and the index come from the stream's account_stats: run the processor as the stream would.
+  const p = new AnalyticsProcessor(store, fixedClock(NOW * 1000), createLogger('silent'), {
+    tickMs: 60_000,
+    rankEveryMs: 60_000,
+    rankPastEveryMs: 60_000,
+  });
+  await p.runOnce(true);
 });
 afterAll(async () => {
   await store.close();
@@ -83,7 +92,7 @@ describe('account analysis (hand-computed)', () => {
       { position: 2, article_num: 2, avg_read: 300, read_max: 400, avg_praise: 6, praise_max: 8 },
       { position: 3, article_num: 1, avg_read: 100, read_max: 100, avg_praise: 1, praise_max: 1 },
     ]);
-    // Average headline reads of 30 days 800 ÷ 5%.
+    // Median headline reads of 30 days (1000, 800, 600) = 800 ÷ 5%.
     expect(a.fans).toBe(16_000);
     expect(a.hours).toMatchObject({ '8': 1, '12': 1, '21': 2, '0': 0 });
     expect(Object.values(a.hours).reduce((x, y) => x + y, 0)).toBe(4);

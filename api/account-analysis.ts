@@ -1,5 +1,4 @@
 import type { AnalyticsStore } from '../clickhouse/store';
-import { accountIndex, wci } from '../stream/analytics/wci';
 
 /**
  * One account's analysis figures (detail_statistic, public_time, the index and fans of mp_detail),
@@ -10,12 +9,10 @@ import { accountIndex, wci } from '../stream/analytics/wci';
  * - avg_top_read / avg_second_read / avg_other_read: average reads of the headline, the second and the
  *   third-to-eighth positions over the account's last 3 pushes;
  * - read_overview: per position over the last 30 days: count, average and max reads, average and max likes;
- * - fans (estimated active fans): average headline reads of the last 30 days ÷ HEADLINE_OPEN_RATE, the share
- *   of followers who open a headline (industry rule of thumb 2–8%; 5% here);
- * - index: WCI V14.2 of the last 30 days, then the tooltip's (WCI × 100 ÷ monthly posts) ÷ 100;
- * - posting hours: pushes per Beijing hour of day over the last 90 days.
+ * - posting hours: pushes per Beijing hour of day over the last 90 days;
+ * - articles (7 days), fans, WCI, index and monthly posts: the stream's account_stats (one definition for
+ *   every page and list; stream/analytics/refresh.ts).
  */
-export const HEADLINE_OPEN_RATE = 0.05;
 const DAY = 86_400;
 
 interface Row {
@@ -24,8 +21,6 @@ interface Row {
   pub: number;
   reads: number;
   likes: number;
-  looking: number;
-  shares: number;
 }
 
 export interface ReadOverviewRow {
@@ -51,7 +46,6 @@ export interface AccountAnalysis {
 }
 
 const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export async function accountAnalysis(
   store: AnalyticsStore,
@@ -61,11 +55,10 @@ export async function accountAnalysis(
   const rows = (
     await store.query<Row>(
       `WITH latest AS (
-         SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes, argMaxMerge(looking) AS looking,
-                argMaxMerge(shares) AS shares
+         SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes
          FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
        SELECT a.aid AS aid, a.idx AS idx, toUnixTimestamp(a.pubtime) AS pub,
-              l.reads AS reads, l.likes AS likes, l.looking AS looking, l.shares AS shares
+              l.reads AS reads, l.likes AS likes
        FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
        WHERE a.mid = {mid:UInt64} AND a.pubtime > toDateTime({from:UInt32}) AND a.pubtime <= toDateTime({now:UInt32})`,
       { mid, from: nowS - 90 * DAY, now: nowS },
@@ -76,8 +69,6 @@ export async function accountAnalysis(
     pub: Number(r.pub),
     reads: Number(r.reads),
     likes: Number(r.likes),
-    looking: Number(r.looking),
-    shares: Number(r.shares),
   }));
 
   const last30 = rows.filter((r) => r.pub > nowS - 30 * DAY);
@@ -105,27 +96,21 @@ export async function accountAnalysis(
     hours[h] = (hours[h] ?? 0) + 1;
   }
 
-  const headlines30 = last30.filter((r) => r.idx === 1).map((r) => r.reads);
-  const w = wci(
-    last30.map((r) => ({
-      reads: r.reads,
-      looking: r.looking,
-      likes: r.likes,
-      forwards: r.shares,
-      position: r.idx,
-    })),
-    30,
+  const [stats] = await store.query<{ a7: number; a30: number; fans: number; wci: number; idx: number }>(
+    `SELECT articles_7d AS a7, articles_30d AS a30, fans, wci, account_index AS idx
+     FROM account_stats FINAL WHERE mid = {mid:UInt64}`,
+    { mid },
   );
   return {
-    articles7d: rows.filter((r) => r.pub > nowS - 7 * DAY).length,
+    articles7d: Number(stats?.a7 ?? 0),
     avgTopRead: Math.round(avg(recent.filter((r) => r.idx === 1).map((r) => r.reads))),
     avgSecondRead: Math.round(avg(recent.filter((r) => r.idx === 2).map((r) => r.reads))),
     avgOtherRead: Math.round(avg(recent.filter((r) => r.idx >= 3).map((r) => r.reads))),
-    fans: headlines30.length ? Math.round(avg(headlines30) / HEADLINE_OPEN_RATE) : 0,
+    fans: Number(stats?.fans ?? 0),
     readOverview,
     hours,
-    wci: round2(w),
-    monthlyPosts: last30.length,
-    index: round2(accountIndex(w, last30.length)),
+    wci: Number(stats?.wci ?? 0),
+    monthlyPosts: Number(stats?.a30 ?? 0),
+    index: Number(stats?.idx ?? 0),
   };
 }

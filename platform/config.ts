@@ -161,6 +161,14 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_S: positiveInt(15, 300),
   MONITOR_LEASE_S: positiveInt(90, 3600),
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
+  // Analytics processor (stream role) and the list definitions (docs/analytics.md).
+  ANALYTICS_TICK_MS: positiveInt(5000, 600_000),
+  RANK_EVERY_S: positiveInt(300, 86_400),
+  RANK_PAST_EVERY_S: positiveInt(3600, 7 * 86_400),
+  BURST_MIN_READS: positiveInt(5000, 100_000_000),
+  BURST_MIN_RATIO: positiveInt(5, 1000),
+  BURST_MAX_FANS: positiveInt(50_000, 100_000_000),
+  HOT_MIN_READS: positiveInt(1000, 100_000_000),
   ...memberEnv,
 });
 

@@ -17,6 +17,7 @@ import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
+import { AnalyticsProcessor } from '../stream/analytics-processor';
 import { StreamWriter } from '../stream/writer';
 import { fixedClock, realClock } from './clock';
 import type { Config } from './config';
@@ -150,6 +151,14 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         const writer = new StreamWriter(opened, store, log.child({ component: 'stream' }));
         await writer.start();
         stops.push(() => writer.stop());
+        // Stops before the writer: its watermark is in ClickHouse, so the next start resumes there.
+        const analytics = new AnalyticsProcessor(store, clock, log.child({ component: 'analytics' }), {
+          tickMs: config.ANALYTICS_TICK_MS,
+          rankEveryMs: config.RANK_EVERY_S * 1000,
+          rankPastEveryMs: config.RANK_PAST_EVERY_S * 1000,
+        });
+        await analytics.start();
+        stops.push(() => analytics.stop());
       }
       stops.push(() => opened.drain());
       if (has('collector') && upstream) {

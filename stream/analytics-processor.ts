@@ -1,0 +1,152 @@
+import type { AnalyticsStore } from '../clickhouse/store';
+import type { Clock } from '../platform/clock';
+import type { Logger } from '../platform/log';
+import { beijingDay, PERIODS, periodStart } from './analytics/periods';
+import { computeRankings, type RankingRun } from './analytics/rankings';
+import {
+  type DirtyWindow,
+  refreshAccountDaily,
+  refreshAccountStats,
+  refreshArticleMetrics,
+  touchedAccounts,
+} from './analytics/refresh';
+
+const JOB = 'analytics';
+/** Windows overlap by this much, so rows of an insert that was in flight at the last window are not missed. */
+const OVERLAP_MS = 10_000;
+
+export interface AnalyticsSettings {
+  tickMs: number;
+  /** Rankings of the running day, week and month. */
+  rankEveryMs: number;
+  /** Rankings of past periods whose data changed (late counters, back-collection), and account_stats of all. */
+  rankPastEveryMs: number;
+}
+
+/** Work to run for the articles of a window after the counters landed (fake-traffic reports). */
+export type ArticleHook = (store: AnalyticsStore, w: DirtyWindow, nowMs: number) => Promise<void>;
+
+export interface TickResult {
+  window: DirtyWindow;
+  accounts: number;
+  tookMs: number;
+}
+
+/**
+ * The stream's analytics processor: keeps account_daily, article_metrics and account_stats current from the
+ * keys new facts touch (analytics_dirty), and recomputes rankings on a schedule. The watermark lives in
+ * ClickHouse and moves only after a window is processed, so a restart resumes where it stopped.
+ */
+export class AnalyticsProcessor {
+  private watermark = 0;
+  /** Earliest publish day touched since past periods were last ranked. */
+  private pastFrom: string | null = null;
+  private lastRank = 0;
+  private lastPast = 0;
+  private lastStatsDay = '';
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  lastTick: TickResult | null = null;
+  lastRuns: RankingRun[] = [];
+
+  constructor(
+    private store: AnalyticsStore,
+    private clock: Clock,
+    private log: Logger,
+    private settings: AnalyticsSettings,
+    private hooks: ArticleHook[] = [],
+  ) {}
+
+  async start(): Promise<void> {
+    const [row] = await this.store.query<{ wm: string }>(
+      `SELECT toUnixTimestamp64Milli(watermark) AS wm FROM analytics_progress FINAL WHERE job = {job:String}`,
+      { job: JOB },
+    );
+    this.watermark = Number(row?.wm ?? 0);
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .catch((err) => this.log.error({ err }, 'analytics processing failed; retrying next tick'))
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.settings.tickMs);
+        });
+    }, ms);
+  }
+
+  /** One tick, then rankings when due. Public so tests and benchmarks can drive it directly. */
+  async runOnce(force = false): Promise<void> {
+    await this.tick();
+    const now = Date.now();
+    if (force || now - this.lastRank >= this.settings.rankEveryMs) {
+      const past = force || now - this.lastPast >= this.settings.rankPastEveryMs;
+      await this.rank(past);
+      this.lastRank = now;
+      if (past) this.lastPast = now;
+    }
+  }
+
+  /** Processes the dirty keys since the watermark. */
+  async tick(): Promise<TickResult> {
+    const t0 = performance.now();
+    const [chNow] = await this.store.query<{ ms: string }>('SELECT toUnixTimestamp64Milli(now64(3)) AS ms');
+    const w: DirtyWindow = { fromMs: Math.max(0, this.watermark - OVERLAP_MS), toMs: Number(chNow?.ms) };
+    const version = Date.now();
+    const today = beijingDay(this.clock.now());
+    const touched = await touchedAccounts(this.store, w);
+    if (touched.mids.length > 0) {
+      for (const hook of this.hooks) await hook(this.store, w, this.clock.now());
+      await refreshAccountDaily(this.store, w, version);
+      await refreshArticleMetrics(this.store, w, version);
+      await refreshAccountStats(this.store, touched.mids, today, version);
+      if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
+        this.pastFrom = touched.fromDay;
+    }
+    // Windows (7/30 days) move with the calendar even for accounts without new data.
+    if (today !== this.lastStatsDay) {
+      await refreshAccountStats(this.store, 'all', today, version);
+      this.lastStatsDay = today;
+    }
+    this.watermark = w.toMs;
+    await this.store.insert('analytics_progress', [{ job: JOB, watermark: w.toMs, updated_at: Date.now() }]);
+    this.lastTick = { window: w, accounts: touched.mids.length, tookMs: Math.round(performance.now() - t0) };
+    if (touched.mids.length > 0) this.log.debug(this.lastTick, 'analytics tick');
+    return this.lastTick;
+  }
+
+  /** Rankings of the running periods, and with `past` those of earlier periods whose data changed. */
+  async rank(past: boolean): Promise<RankingRun[]> {
+    const today = beijingDay(this.clock.now());
+    const generation = Date.now();
+    const runs: RankingRun[] = [];
+    for (const period of PERIODS) {
+      const current = periodStart(period, today);
+      const from =
+        past && this.pastFrom !== null && this.pastFrom < current
+          ? periodStart(period, this.pastFrom)
+          : current;
+      runs.push(await computeRankings(this.store, period, from, today, generation));
+    }
+    if (past) {
+      this.pastFrom = null;
+      await refreshAccountStats(this.store, 'all', today, generation);
+    }
+    this.lastRuns = runs;
+    this.log.info(
+      { runs: runs.map((r) => `${r.period}:${r.from}..${r.to}`), ms: runs.reduce((a, r) => a + r.tookMs, 0) },
+      'rankings computed',
+    );
+    return runs;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}
