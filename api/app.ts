@@ -10,9 +10,11 @@ import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
+import { listRoutes } from './routes/lists';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
 import { payRoutes } from './routes/pay';
+import { rankRoutes } from './routes/rank';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { spaHandler } from './static';
@@ -63,6 +65,8 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/user/v1', userRoutes(deps));
   fbmain.route('/admin/v1', adminRoutes(deps));
   fbmain.route('/original/v1', originalRoutes(deps));
+  fbmain.route('/rank/v1', rankRoutes(deps));
+  fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -3,6 +3,7 @@ import type { Members } from '../members/index';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
+import type { ListSettings } from './lists-query';
 
 /** What the API needs from the rest of the program; it never knows which engines sit behind. */
 export interface ApiDeps {
@@ -17,6 +18,8 @@ export interface ApiDeps {
   demo: boolean;
   /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */
   imageHosts: string[];
+  /** Thresholds of 低粉爆文 and 今日热文 (settings; docs/analytics.md). */
+  lists: ListSettings;
   /** Built dashboard folder. */
   dashboardDir: string;
   readiness: () => Promise<Readiness>;

@@ -91,7 +91,8 @@ export async function rankingPage(store: AnalyticsStore, q: RankQuery): Promise<
   const start = periodStart(q.period, q.date ?? today);
   const end = periodEnd(q.period, start);
   const rankCol = q.scope === 'media' ? 'media_rank' : q.scope === 'area' ? 'area_rank' : 'rank';
-  const prevCol = q.scope === 'media' ? 'prev_media_rank' : q.scope === 'area' ? 'prev_area_rank' : 'prev_rank';
+  const prevCol =
+    q.scope === 'media' ? 'prev_media_rank' : q.scope === 'area' ? 'prev_area_rank' : 'prev_rank';
   const params = {
     type: q.type,
     period: q.period,
@@ -170,7 +171,8 @@ export async function rankingPage(store: AnalyticsStore, q: RankQuery): Promise<
 }
 
 /** The period before the one containing `date` (new_fake_old reads the previous period's new_fake). */
-export const previousPeriodDay = (period: Period, date: string) => previousStart(period, periodStart(period, date));
+export const previousPeriodDay = (period: Period, date: string) =>
+  previousStart(period, periodStart(period, date));
 
 /** Industries and areas present in a period's ranking, for the filters. */
 export async function rankingFilters(store: AnalyticsStore, nowMs: number) {

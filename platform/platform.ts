@@ -192,6 +192,12 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             clock,
             log: log.child({ component: 'api' }),
             demo: simulator !== null || config.SIMULATOR_URL !== undefined,
+            lists: {
+              burstMinReads: config.BURST_MIN_READS,
+              burstMinRatio: config.BURST_MIN_RATIO,
+              burstMaxFans: config.BURST_MAX_FANS,
+              hotMinReads: config.HOT_MIN_READS,
+            },
             imageHosts: upstream
               ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn']
               : [],

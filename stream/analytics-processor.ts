@@ -84,7 +84,8 @@ export class AnalyticsProcessor {
     await this.tick();
     const now = Date.now();
     if (force || now - this.lastRank >= this.settings.rankEveryMs) {
-      const past = force || now - this.lastPast >= this.settings.rankPastEveryMs;
+      // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
+      const past = force || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
       await this.rank(past);
       this.lastRank = now;
       if (past) this.lastPast = now;

@@ -69,8 +69,9 @@ export interface RankingRun {
 
 /**
  * Recomputes every ranking type (and the mini-program ranking) for the periods of one kind from the one
- * starting at `from` to the one containing `today`, in one statement each, from account_daily. The period
- * before `from` is recomputed alongside (not stored) so each rank change compares with fresh ranks.
+ * before `from` to the one containing `today`, in one statement each, from account_daily. (The period before
+ * `from` is stored too, so the just-finished day, week or month is always fresh; one more before it is
+ * ranked but not stored, so every stored rank change compares with ranks from the same data.)
  */
 export async function computeRankings(
   store: AnalyticsStore,
@@ -81,11 +82,12 @@ export async function computeRankings(
 ): Promise<RankingRun> {
   const t0 = performance.now();
   const current = periodStart(period, today);
-  const from1 = previousStart(period, from);
+  const stored = previousStart(period, from);
+  const from1 = previousStart(period, stored);
   const p = PERIOD_SQL[period];
   const params = {
     period,
-    from,
+    from: stored,
     from1,
     from2: previousStart(period, from1),
     end: periodEnd(period, current),
@@ -161,13 +163,13 @@ export async function computeRankings(
   );
   const run = {
     period,
-    from,
+    from: stored,
     to: current,
     accounts: Number(count?.n ?? 0),
     tookMs: Math.round(performance.now() - t0),
   };
   const runs: Record<string, unknown>[] = [];
-  for (let s = from; s <= current; s = periodEnd(period, s))
+  for (let s = stored; s <= current; s = periodEnd(period, s))
     runs.push({
       period,
       period_start: s,

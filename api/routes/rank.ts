@@ -1,0 +1,143 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { can } from '../../members/membership';
+import { PERIODS } from '../../stream/analytics/periods';
+import type { RankType } from '../../stream/analytics/rankings';
+import type { ApiDeps } from '../deps';
+import { ok, parseInput } from '../envelope';
+import { pageNumber, pageSize } from '../inputs';
+import { memberOf, requireLevel } from '../member-session';
+import {
+  miniproRankingPage,
+  previousPeriodDay,
+  type RankScope,
+  rankingFilters,
+  rankingPage,
+} from '../rankings-query';
+
+/** Ranks visitors and free members may see; deeper pages are a paid feature (40002). */
+export const FREE_RANK_DEPTH = 100;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-mm-dd')
+  .refine((d) => !Number.isNaN(Date.parse(d)), '不是有效日期')
+  .optional();
+
+const rankInput = z.object({
+  period: z.enum(PERIODS, { message: '只能是 day、week 或 month' }).default('day'),
+  date: day,
+  media: z.string().trim().max(30, '最长 30 个字').optional(),
+  area: z.string().trim().max(30, '最长 30 个字').optional(),
+  page: pageNumber,
+  num: pageSize(100, 20),
+});
+type RankInput = z.output<typeof rankInput>;
+
+/** A deep page needs a paid level; the first FREE_RANK_DEPTH ranks are open to everyone. */
+function depthGate(c: Context, page: number, size: number): Response | null {
+  if (page * size <= FREE_RANK_DEPTH || can.paidFeature(memberOf(c))) return null;
+  const gate = requireLevel(
+    c,
+    can.paidFeature,
+    'error_code',
+    `榜单前 ${FREE_RANK_DEPTH} 名免费查看，更多名次需开通会员`,
+  );
+  return gate instanceof Response ? gate : null;
+}
+
+/**
+ * rank/v1 (spec §7 Rank). Periods day/week/month (the running one unless `date` picks another); overall or
+ * within an industry (media) or area; each row carries its rank change against the previous period.
+ */
+export function rankRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+
+  const accountRank =
+    (type: RankType, scope: (q: RankInput) => RankScope, previous = false) =>
+    async (c: Context) => {
+      const input = await parseInput(c, rankInput);
+      if (!input.ok) return input.response;
+      const q = input.data;
+      const gate = depthGate(c, q.page, q.num);
+      if (gate) return gate;
+      const nowMs = deps.clock.now();
+      const date = previous
+        ? previousPeriodDay(q.period, q.date ?? new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10))
+        : (q.date ?? null);
+      return ok(
+        c,
+        await rankingPage(deps.store, {
+          type,
+          period: q.period,
+          date,
+          media: q.media || null,
+          area: q.area || null,
+          scope: scope(q),
+          page: q.page,
+          size: q.num,
+          nowMs,
+        }),
+      );
+    };
+
+  const scopeOf = (q: RankInput): RankScope => (q.media ? 'media' : q.area ? 'area' : 'all');
+  const needs = (field: 'media' | 'area', handler: ReturnType<typeof accountRank>) => async (c: Context) => {
+    const input = await parseInput(c, rankInput);
+    if (!input.ok) return input.response;
+    if (!input.data[field])
+      return c.json(
+        {
+          error_code: 40000,
+          msg: field === 'media' ? '参数错误：请选择行业 (media)' : '参数错误：请选择地区 (area)',
+        },
+        400,
+      );
+    return handler(c);
+  };
+
+  app.on(['GET', 'POST'], '/common', accountRank('common', scopeOf));
+  app.on(['GET', 'POST'], '/real', accountRank('real', scopeOf));
+  app.on(['GET', 'POST'], '/original', accountRank('original', scopeOf));
+  app.on(['GET', 'POST'], '/fake', accountRank('fake', scopeOf));
+  app.on(['GET', 'POST'], '/new_fake', accountRank('new_fake', scopeOf));
+  app.on(['GET', 'POST'], '/new_fake_old', accountRank('new_fake', scopeOf, true));
+  app.on(
+    ['GET', 'POST'],
+    '/media',
+    needs(
+      'media',
+      accountRank('common', () => 'media'),
+    ),
+  );
+  app.on(
+    ['GET', 'POST'],
+    '/area_rank',
+    needs(
+      'area',
+      accountRank('common', () => 'area'),
+    ),
+  );
+
+  app.on(['GET', 'POST'], '/minipro_rank', async (c) => {
+    const input = await parseInput(c, rankInput.pick({ period: true, date: true, page: true, num: true }));
+    if (!input.ok) return input.response;
+    const q = input.data;
+    const gate = depthGate(c, q.page, q.num);
+    if (gate) return gate;
+    return ok(
+      c,
+      await miniproRankingPage(deps.store, {
+        period: q.period,
+        date: q.date ?? null,
+        page: q.page,
+        size: q.num,
+        nowMs: deps.clock.now(),
+      }),
+    );
+  });
+
+  // The industries and areas the filters offer.
+  app.get('/filters', async (c) => ok(c, await rankingFilters(deps.store, deps.clock.now())));
+  return app;
+}
