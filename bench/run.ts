@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   ingest: () => import('./ingest'),
   search: () => import('./search'),
   monitor: () => import('./monitor'),
+  analytics: () => import('./analytics'),
 };
 
 const name = process.argv[2];

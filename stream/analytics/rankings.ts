@@ -47,16 +47,9 @@ const PERIOD_SQL: Record<Period, { start: string; prev: (ps: string) => string; 
 
 const SUM_COLUMNS = [...Object.values(WCI_AGG), 'posts', 'ha', 'orig', 'orig_reads', 'fa', 'fr'];
 
-function rankedSql(type: RankType): string {
-  const { score, tie, eligible } = SCORE[type];
-  const order = 'ORDER BY score DESC, tie DESC, mid ASC';
-  return `
-    SELECT '${type}' AS rank_type, *,
-      if(ok, row_number() OVER (PARTITION BY ps, ok ${order}), 0) AS r_all,
-      if(ok, row_number() OVER (PARTITION BY ps, ok, media ${order}), 0) AS r_media,
-      if(ok, row_number() OVER (PARTITION BY ps, ok, area ${order}), 0) AS r_area
-    FROM (SELECT *, ${score} AS score, ${tie} AS tie, toUInt8(${eligible}) AS ok FROM base)`;
-}
+/** One expression choosing the type's score, tie-break or eligibility by rank_type. */
+const byType = (part: 'score' | 'tie' | 'eligible') =>
+  `multiIf(${RANK_TYPES.map((t) => `rank_type = '${t}', toFloat64(${SCORE[t][part]})`).join(', ')}, 0)`;
 
 export interface RankingRun {
   period: Period;
@@ -96,6 +89,8 @@ export async function computeRankings(
     generation,
   };
   const lag = (col: string) => `lagInFrame(${col}) OVER w AS p_${col}`;
+  const order = 'ORDER BY score DESC, tie DESC, mid ASC';
+  // One pass: the period sums once, every type by ARRAY JOIN, ranks by window functions.
   await store.exec(
     `INSERT INTO rankings
      WITH sums AS (
@@ -105,15 +100,20 @@ export async function computeRankings(
        GROUP BY ps, mid HAVING n > 0
      ),
      base AS (
-       SELECT s.ps AS ps, s.mid AS mid, ${SUM_COLUMNS.map((c) => `s.${c} AS ${c}`).join(', ')},
-         ac.media AS media, ac.area AS area, ifNull(pv.fa, 0) AS prev_fa, ${p.days} AS days,
+       SELECT *, if(pv_ps = ${p.prev('ps')}, pv_fa, 0) AS prev_fa, ${p.days} AS days,
          if(ha = 0, 0, round(hR / ha)) AS head_avg,
          if(R = 0, 1, greatest(0, toInt64(R) - toInt64(fr)) / R) AS rs,
          ${wciSql({ ...WCI_AGG, days: 'days' })} AS wci,
          ${wciSql({ ...REAL, days: 'days' })} AS real_wci
-       FROM (SELECT * FROM sums WHERE ps >= {from1:Date}) AS s
-       LEFT JOIN (SELECT mid, media, area FROM accounts FINAL) AS ac ON ac.mid = s.mid
-       LEFT JOIN (SELECT ps, mid, fa FROM sums) AS pv ON pv.mid = s.mid AND pv.ps = ${p.prev('s.ps')}
+       FROM (
+         SELECT s.ps AS ps, s.mid AS mid, ${SUM_COLUMNS.map((c) => `s.${c} AS ${c}`).join(', ')},
+           ac.media AS media, ac.area AS area,
+           lagInFrame(s.ps) OVER v AS pv_ps, lagInFrame(s.fa) OVER v AS pv_fa
+         FROM sums AS s
+         LEFT JOIN (SELECT mid, media, area FROM accounts FINAL) AS ac ON ac.mid = s.mid
+         WINDOW v AS (PARTITION BY s.mid ORDER BY s.ps ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
+       )
+       WHERE ps >= {from1:Date}
      )
      SELECT rank_type, {period:String} AS period, ps AS period_start, mid, media, area, score, wci,
        n AS articles, posts, R AS reads, Z AS likes, L AS looking, head_avg AS head_avg_reads, pR AS max_reads,
@@ -125,7 +125,16 @@ export async function computeRankings(
        fromUnixTimestamp64Milli({generation:Int64}) AS generation
      FROM (
        SELECT *, ${['ps', 'r_all', 'r_media', 'r_area'].map(lag).join(', ')}
-       FROM (${RANK_TYPES.map(rankedSql).join(' UNION ALL ')})
+       FROM (
+         SELECT *,
+           if(ok, row_number() OVER (PARTITION BY rank_type, ps, ok ${order}), 0) AS r_all,
+           if(ok, row_number() OVER (PARTITION BY rank_type, ps, ok, media ${order}), 0) AS r_media,
+           if(ok, row_number() OVER (PARTITION BY rank_type, ps, ok, area ${order}), 0) AS r_area
+         FROM (
+           SELECT rank_type, *, ${byType('score')} AS score, ${byType('tie')} AS tie, toUInt8(${byType('eligible')}) AS ok
+           FROM base ARRAY JOIN [${RANK_TYPES.map((t) => `'${t}'`).join(', ')}] AS rank_type
+         )
+       )
        WINDOW w AS (PARTITION BY rank_type, mid ORDER BY ps ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
      )
      WHERE ps >= {from:Date}`,

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { ChdbStore } from '../clickhouse/chdb-store';
+import { migrateClickHouse } from '../clickhouse/migrate';
+import { tempDir } from '../e2e/harness';
+import { fixedClock } from '../platform/clock';
+import { createLogger } from '../platform/log';
+import { addDays, beijingDay, PERIODS, periodStart } from '../stream/analytics/periods';
+import { computeRankings } from '../stream/analytics/rankings';
+import { AnalyticsProcessor } from '../stream/analytics-processor';
+
+/**
+ * Analytics at 100,000 accounts: (1) a full recomputation of every ranking (all types, day/week/month) over
+ * the generated history, against the steady-state run of the running periods only; (2) how far behind real
+ * time the incremental path runs while snapshots arrive at the ingest benchmark's rate.
+ *
+ * BENCH_ACCOUNTS (100000), BENCH_DAYS (35), BENCH_RATE (rows/s, 119330 = the ingest benchmark's chDB figure),
+ * BENCH_SECONDS (30).
+ */
+export async function run(): Promise<void> {
+  const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
+  const days = Number(process.env.BENCH_DAYS ?? 35);
+  const rate = Number(process.env.BENCH_RATE ?? 119_330);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+  const log = createLogger('warn');
+  const nowMs = Date.parse('2026-11-01T21:30:00+08:00');
+  const today = beijingDay(nowMs);
+  const first = addDays(today, -(days - 1));
+  const store = new ChdbStore(path.join(tempDir('bench-analytics'), 'ch'));
+  await migrateClickHouse(store, log);
+
+  // Population, in ClickHouse SQL: ten industries, twelve areas; about half the accounts post on a day, 1–3
+  // articles; reads skewed (a few large accounts, most small).
+  let t = performance.now();
+  await store.exec(
+    `INSERT INTO accounts (mid, biz, name, wxid, owner, area, media, updated_at)
+     SELECT number + 1, base64Encode(toString(number + 1)), concat('账号', toString(number + 1)),
+       concat('wx_', toString(number + 1)), concat('主体', toString(number % 30000)),
+       ['北京','上海','广东','浙江','江苏','四川','湖北','山东','福建','河南','湖南','陕西'][number % 12 + 1],
+       ['科技','财经','教育','美食','旅游','汽车','健康','娱乐','体育','时尚'][number % 10 + 1], now64(3)
+     FROM numbers({n:UInt64})`,
+    { n: accounts },
+  );
+  await store.exec(
+    `INSERT INTO articles (mid, aid, biz, msgid, idx, title, pubtime, copyright_stat, updated_at)
+     SELECT mid, concat(toString(msgid), '_', toString(idx)), '', msgid, idx, concat('文章', toString(msgid)),
+       toDateTime({first:Date}) + d * 86400 + 8 * 3600 + mid % 50000, if(cityHash64(mid, d, idx) % 3 = 0, 11, 0),
+       now64(3)
+     FROM (SELECT number % {n:UInt64} + 1 AS mid, intDiv(number, {n:UInt64}) AS d, 2247480000 + d AS msgid
+           FROM numbers({n:UInt64} * {days:UInt64}) WHERE cityHash64(number) % 2 = 0)
+     ARRAY JOIN range(1, toUInt8(1 + cityHash64(mid, d) % 3)) AS idx`,
+    { n: accounts, days, first },
+  );
+  const [{ n: articleCount } = { n: '0' }] = await store.query<{ n: string }>(
+    'SELECT count() AS n FROM articles',
+  );
+  await store.exec(
+    `INSERT INTO article_snapshots
+     SELECT mid, aid, pubtime + 7200 AS ts, r AS reads, intDiv(r, 40) AS likes, intDiv(r, 120) AS looking,
+       intDiv(r, 60) AS shares, intDiv(r, 300) AS comments
+     FROM (SELECT mid, aid, pubtime,
+             toUInt32(least(4000000000, exp(5 + (mid % 1000) / 200 + (cityHash64(aid, mid) % 1000) / 1000)
+               / idx)) AS r
+           FROM articles)`,
+  );
+  const genS = (performance.now() - t) / 1000;
+  console.log(
+    `generated ${accounts} accounts, ${articleCount} articles over ${days} days and one snapshot each in ${genS.toFixed(1)} s`,
+  );
+
+  const processor = new AnalyticsProcessor(store, fixedClock(nowMs), log, {
+    tickMs: 1000,
+    rankEveryMs: 60_000,
+    rankPastEveryMs: 3_600_000,
+  });
+  t = performance.now();
+  const backfill = await processor.tick();
+  console.log(`incremental path over the whole history (one tick): ${(backfill.tookMs / 1000).toFixed(1)} s`);
+
+  // (1) Full recomputation: every period of every kind over the history, vs the running periods only.
+  const fullRuns = [];
+  t = performance.now();
+  for (const p of PERIODS)
+    fullRuns.push(await computeRankings(store, p, periodStart(p, first), today, Date.now()));
+  const fullS = (performance.now() - t) / 1000;
+  const [{ n: rankRows } = { n: '0' }] = await store.query<{ n: string }>(
+    'SELECT count() AS n FROM rankings FINAL',
+  );
+  t = performance.now();
+  for (const p of PERIODS) await computeRankings(store, p, periodStart(p, today), today, Date.now());
+  const currentS = (performance.now() - t) / 1000;
+  const ranked = fullRuns.find((r) => r.period === 'month')?.accounts ?? 0;
+  console.log(
+    `full recomputation of rankings (5 types × day/week/month over ${days} days, ${rankRows} rows): ${fullS.toFixed(2)} s; running periods only: ${currentS.toFixed(2)} s; accounts in this month's ranking: ${ranked}`,
+  );
+
+  // (2) Lag of the incremental path with snapshots arriving at `rate` rows/s for `seconds`.
+  const aids = await store.query<{ mid: string; aid: string; pub: string }>(
+    `SELECT toString(mid) AS mid, aid, toUnixTimestamp(pubtime) AS pub FROM articles
+     WHERE pubtime >= toDateTime({from:Date}) ORDER BY cityHash64(aid, mid) LIMIT 200000`,
+    { from: addDays(today, -2) },
+  );
+  const batch = 20_000;
+  const inserted: { at: number; rows: number }[] = [];
+  let stop = false;
+  const lags: number[] = [];
+  const ticks: number[] = [];
+  const loop = (async () => {
+    while (!stop) {
+      const start = Date.now();
+      const r = await processor.tick();
+      ticks.push(r.tookMs);
+      // Every batch inserted before this tick's window closed is now in the derived tables.
+      for (const b of inserted.splice(0).filter((x) => x.at <= r.window.toMs)) lags.push(Date.now() - b.at);
+      await new Promise((res) => setTimeout(res, Math.max(0, 1000 - (Date.now() - start))));
+    }
+  })();
+  const t0 = Date.now();
+  let sent = 0;
+  let poll = 0;
+  while (Date.now() - t0 < seconds * 1000) {
+    const due = ((Date.now() - t0) / 1000) * rate;
+    if (sent >= due) {
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
+    poll++;
+    const rows = [];
+    for (let i = 0; i < batch; i++) {
+      const a = aids[(sent + i) % aids.length] as { mid: string; aid: string; pub: string };
+      const reads = 1000 + poll * 10 + (i % 97);
+      rows.push({
+        mid: Number(a.mid),
+        aid: a.aid,
+        ts: Number(a.pub) + 7200 + poll * 60,
+        reads,
+        likes: reads >> 5,
+        looking: reads >> 7,
+        shares: reads >> 6,
+        comments: 0,
+      });
+    }
+    await store.insert('article_snapshots', rows);
+    inserted.push({ at: Date.now(), rows: batch });
+    sent += batch;
+  }
+  const achieved = Math.round(sent / ((Date.now() - t0) / 1000));
+  // Let the processor catch up with what was sent.
+  const drainStart = Date.now();
+  while (inserted.length > 0 && Date.now() - drainStart < 120_000)
+    await new Promise((r) => setTimeout(r, 100));
+  stop = true;
+  await loop;
+  lags.sort((a, b) => a - b);
+  const q = (p: number) =>
+    lags.length ? (lags[Math.min(lags.length - 1, Math.floor(p * lags.length))] as number) : 0;
+  const tickMed = [...ticks].sort((a, b) => a - b)[Math.floor(ticks.length / 2)] ?? 0;
+  console.log(
+    `incremental: ${sent} snapshots in ${seconds} s (${achieved} rows/s of ${rate} asked), ${ticks.length} ticks (median ${tickMed} ms); lag behind real time p50 ${(q(0.5) / 1000).toFixed(1)} s, p95 ${(q(0.95) / 1000).toFixed(1)} s, max ${(q(1) / 1000).toFixed(1)} s`,
+  );
+  await store.close();
+  console.log(
+    `RESULT analytics accounts=${accounts} articles=${articleCount} full_rank_s=${fullS.toFixed(2)} current_rank_s=${currentS.toFixed(2)} ratio_full_to_current=${(fullS / currentS).toFixed(1)} ingest_rows_per_s=${achieved} lag_p50_s=${(q(0.5) / 1000).toFixed(1)} lag_max_s=${(q(1) / 1000).toFixed(1)} ratio_to_ingest_rate=${(achieved / rate).toFixed(2)}`,
+  );
+}
