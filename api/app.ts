@@ -15,6 +15,7 @@ import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
 import { payRoutes } from './routes/pay';
 import { rankRoutes } from './routes/rank';
+import { similarRoutes } from './routes/similar';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { spaHandler } from './static';
@@ -56,6 +57,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.use('*', memberSession(deps.members));
   fbmain.route('/search/v1', accountRoutes(deps));
   fbmain.route('/search/v1', groupRoutes(deps));
+  fbmain.route('/search/v1', similarRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));

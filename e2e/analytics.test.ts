@@ -211,3 +211,40 @@ describe('今日热文 and 低粉爆文', () => {
     expect(bad.body.msg).toMatch(/1、3、7 或 30/);
   });
 });
+
+describe('similar accounts (mp_similar)', () => {
+  it('scores candidates by industry, shared tags and area, and sorts by each of the six keys', async () => {
+    const { body: list } = await json(`${api}/fbmain/rank/v1/common?period=month&num=1`);
+    const mid = list.data.list[0].mid as number;
+    const { body: me } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${mid}`);
+    const mine = me.data.account;
+    const { body } = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=0`);
+    expect(body.error_code).toBe(0);
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(body.data.accounts.length).toBeLessThanOrEqual(20);
+    for (const a of body.data.accounts) {
+      expect(a.mid).not.toBe(mid);
+      const union = new Set([...a.tag, ...mine.tag]);
+      const shared = a.tag.filter((t: string) => mine.tag.includes(t)).length;
+      const expected =
+        0.5 * Number(a.media === mine.media) +
+        0.3 * (union.size ? shared / union.size : 0) +
+        0.2 * Number(a.area === mine.area);
+      expect(a.match).toBeCloseTo(expected, 2);
+      expect(a.media === mine.media || shared > 0).toBe(true);
+    }
+    const matches = body.data.accounts.map((a: any) => a.match);
+    expect([...matches].sort((x, y) => y - x)).toEqual(matches);
+    const keys = ['match', 'fans', 'head_avg_zan', 'head_avg_read', 'week_posts', 'index'];
+    for (let sort = 1; sort <= 5; sort++) {
+      const { body: s } = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=${sort}`);
+      const v = s.data.accounts.map((a: any) => a[keys[sort] as string]);
+      expect([...v].sort((x, y) => y - x)).toEqual(v);
+      expect(s.data.total).toBe(body.data.total);
+    }
+    const bad = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=6`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/0–5/);
+    expect((await json(`${api}/fbmain/search/v1/mp_similar?mid=1`)).status).toBe(404);
+  });
+});
