@@ -163,18 +163,6 @@ CREATE TABLE IF NOT EXISTS ranking_runs (
 ) ENGINE = ReplacingMergeTree(generation)
 ORDER BY (period, period_start);
 
--- 关键词命中 (舆情/关键词订阅): articles whose title or digest contains a member's keyword, matched as they arrive.
-CREATE TABLE IF NOT EXISTS keyword_hits (
-  keyword String,
-  day Date,
-  mid UInt64,
-  aid String,
-  pubtime DateTime('Asia/Shanghai'),
-  matched_at DateTime64(3, 'Asia/Shanghai')
-) ENGINE = ReplacingMergeTree(matched_at)
-PARTITION BY toYYYYMM(day)
-ORDER BY (keyword, day, mid, aid);
-
 -- 刷量报告: the fake-traffic detector's verdict per article (stream/analytics/fake-reports.ts), read by
 -- account_daily (fake articles and reads per day), the fake rankings and the monitoring reports.
 CREATE TABLE IF NOT EXISTS fake_reports (
