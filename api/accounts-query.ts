@@ -231,6 +231,20 @@ export async function crawlRoundsLanded(store: AnalyticsStore): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
+/** ClickHouse's clock (ms): the analytics watermark is on it, not on the platform clock. */
+export async function storeNowMs(store: AnalyticsStore): Promise<number> {
+  const [row] = await store.query<{ ms: string }>('SELECT toUnixTimestamp64Milli(now64(3)) AS ms');
+  return Number(row?.ms ?? 0);
+}
+
+/** The analytics processor's watermark (ms on ClickHouse's clock), 0 before its first tick. */
+export async function analyticsWatermark(store: AnalyticsStore): Promise<number> {
+  const [row] = await store.query<{ ms: string }>(
+    `SELECT toUnixTimestamp64Milli(max(watermark)) AS ms FROM analytics_progress FINAL`,
+  );
+  return Number(row?.ms ?? 0);
+}
+
 /** Sort keys of the 阅读原文 list (spec §9: publish time, reads, likes). */
 export const LINK_ORDER = { pubtime: 'a.pubtime', read: 'reads', zan: 'likes' } as const;
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { crawlRoundsLanded } from '../api/accounts-query';
+import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/accounts-query';
 import { createApp } from '../api/app';
 import type { Readiness } from '../api/deps';
 import type { Bus } from '../bus/bus';
@@ -175,12 +175,23 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       }
     }
 
+    // Ready once the first crawl round has landed and the analytics processor (here or in another process on the
+    // same ClickHouse) has processed everything that arrived until then, so the first page shows its figures.
     let firstCrawlLanded = false;
+    let landedAtMs = 0;
+    let analyticsCaughtUp = false;
     const readiness = async (): Promise<Readiness> => {
-      if (has('api') && store && !firstCrawlLanded && checks.clickhouse) {
-        firstCrawlLanded = (await crawlRoundsLanded(store)) > 0;
+      if (has('api') && store && checks.clickhouse) {
+        if (!firstCrawlLanded && (await crawlRoundsLanded(store)) > 0) {
+          landedAtMs = await storeNowMs(store);
+          firstCrawlLanded = true;
+        }
+        if (firstCrawlLanded && !analyticsCaughtUp)
+          analyticsCaughtUp = (await analyticsWatermark(store)) >= landedAtMs;
       }
-      const all = has('api') ? { ...checks, first_crawl: firstCrawlLanded } : { ...checks };
+      const all = has('api')
+        ? { ...checks, first_crawl: firstCrawlLanded, analytics: analyticsCaughtUp }
+        : { ...checks };
       return { ready: Object.values(all).every(Boolean), checks: all };
     };
     const app =

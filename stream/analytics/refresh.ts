@@ -138,7 +138,8 @@ export async function refreshAccountStats(
      ),
      m AS (
        SELECT mid, round(ifNotFinite(quantileExactInclusive(0.5)(reads), 0)) AS med,
-         round(ifNotFinite(quantileExactInclusiveIf(0.5)(reads, idx = 1), 0)) AS med_head
+         ifNotFinite(quantileExactInclusiveIf(0.5)(reads, idx = 1), 0) AS med_head_exact,
+         round(med_head_exact) AS med_head
        FROM article_metrics FINAL WHERE ${d30} AND ${filter} GROUP BY mid
      )
      SELECT d.mid AS mid, ac.media AS media, ac.area AS area, ac.owner AS owner,
@@ -148,7 +149,7 @@ export async function refreshAccountStats(
        m.med AS median_reads, m.med_head AS median_head_reads,
        if(d.all_n = 0, 0, d.all_reads / d.all_n) AS avg_reads,
        if(d.all_n = 0, 0, d.all_likes / d.all_n) AS avg_likes,
-       round(m.med_head / ${HEADLINE_OPEN_RATE}) AS fans,
+       round(m.med_head_exact / ${HEADLINE_OPEN_RATE}) AS fans,
        round(d.w, 2) AS wci,
        if(d.a30 = 0, 0, round(d.w * 100 / d.a30 / 100, 2)) AS account_index,
        d.o30 AS originals_30d,
