@@ -103,6 +103,18 @@ function filters(q: ListQuery): string {
   ].join(' AND ');
 }
 
+/** Bound parameters shared by both lists. */
+const params = (q: ListQuery, settings: ListSettings, today: string) => ({
+  ...settings,
+  today,
+  now: q.nowMs,
+  media: q.media ?? '',
+  minRead: q.minRead ?? 0,
+  maxRead: q.maxRead ?? 0,
+  limit: q.size,
+  offset: (q.page - 1) * q.size,
+});
+
 const SELECT = `toString(m.mid) AS mid, m.aid AS aid, m.idx AS idx, m.title AS title, m.href AS href,
   toString(m.pubtime) AS pubtime, m.original AS original, m.media AS media, m.area AS area, m.reads AS reads,
   m.likes AS likes, m.looking AS looking, s.fans AS fans, s.median_reads AS median_reads, s.avg_reads AS avg_reads,
@@ -130,16 +142,7 @@ export async function burstArticles(
      WHERE m.reads >= {burstMinRatio:Float64} * s.median_reads
      ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    {
-      ...settings,
-      from: addDays(today, -q.days),
-      today,
-      media: q.media ?? '',
-      minRead: q.minRead ?? 0,
-      maxRead: q.maxRead ?? 0,
-      limit: q.size,
-      offset: (q.page - 1) * q.size,
-    },
+    { ...params(q, settings, today), from: addDays(today, -q.days) },
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }
@@ -158,16 +161,7 @@ export async function todayHotArticles(store: AnalyticsStore, settings: ListSett
      ${ACCOUNT_JOIN}
      ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    {
-      ...settings,
-      today,
-      now: q.nowMs,
-      media: q.media ?? '',
-      minRead: q.minRead ?? 0,
-      maxRead: q.maxRead ?? 0,
-      limit: q.size,
-      offset: (q.page - 1) * q.size,
-    },
+    params(q, settings, today),
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }

@@ -86,6 +86,9 @@ export interface RankPage {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Places gained since the previous period (negative: lost); null when not ranked then. */
+const rankChange = (rank: number, prev: number) => (prev > 0 ? prev - rank : null);
+
 export async function rankingPage(store: AnalyticsStore, q: RankQuery): Promise<RankPage> {
   const today = beijingDay(q.nowMs);
   const start = periodStart(q.period, q.date ?? today);
@@ -142,7 +145,7 @@ export async function rankingPage(store: AnalyticsStore, q: RankQuery): Promise<
       return {
         rank,
         prev_rank: prev,
-        rank_change: prev > 0 ? prev - rank : null,
+        rank_change: rankChange(rank, prev),
         mid: Number(r.mid),
         name: r.name,
         mp_name: r.name,
@@ -174,14 +177,12 @@ export async function rankingPage(store: AnalyticsStore, q: RankQuery): Promise<
 export const previousPeriodDay = (period: Period, date: string) =>
   previousStart(period, periodStart(period, date));
 
-/** Industries and areas present in a period's ranking, for the filters. */
-export async function rankingFilters(store: AnalyticsStore, nowMs: number) {
-  const start = periodStart('month', beijingDay(nowMs));
+/** Industries and areas of the ranked accounts, for the filters. */
+export async function rankingFilters(store: AnalyticsStore) {
   const rows = await store.query<{ media: string; area: string }>(
     `SELECT DISTINCT media, area FROM account_stats FINAL WHERE media != '' OR area != ''`,
   );
   return {
-    month_start: start,
     media: [...new Set(rows.map((r) => r.media).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'zh')),
     area: [...new Set(rows.map((r) => r.area).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'zh')),
   };
@@ -231,7 +232,7 @@ export async function miniproRankingPage(
       return {
         rank,
         prev_rank: prev,
-        rank_change: prev > 0 ? prev - rank : null,
+        rank_change: rankChange(rank, prev),
         appid: String(r.appid),
         title: String(r.title ?? ''),
         icon: String(r.icon ?? ''),

@@ -23,9 +23,6 @@ export interface AnalyticsSettings {
   rankPastEveryMs: number;
 }
 
-/** Work to run for the articles of a window after the counters landed (fake-traffic reports). */
-export type ArticleHook = (store: AnalyticsStore, w: DirtyWindow, nowMs: number) => Promise<void>;
-
 export interface TickResult {
   window: DirtyWindow;
   accounts: number;
@@ -55,7 +52,6 @@ export class AnalyticsProcessor {
     private clock: Clock,
     private log: Logger,
     private settings: AnalyticsSettings,
-    private hooks: ArticleHook[] = [],
   ) {}
 
   async start(): Promise<void> {
@@ -101,7 +97,6 @@ export class AnalyticsProcessor {
     const today = beijingDay(this.clock.now());
     const touched = await touchedAccounts(this.store, w);
     if (touched.mids.length > 0) {
-      for (const hook of this.hooks) await hook(this.store, w, this.clock.now());
       await refreshAccountDaily(this.store, w, version);
       await refreshArticleMetrics(this.store, w, version);
       await refreshAccountStats(this.store, touched.mids, today, version);

@@ -1,12 +1,10 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { can } from '../../members/membership';
 import type { ApiDeps } from '../deps';
 import { ok, parseInput } from '../envelope';
 import { pageNumber, pageSize } from '../inputs';
 import { burstArticles, LIST_SORTS, type ListSort, listRules, todayHotArticles } from '../lists-query';
-import { memberOf, requireLevel } from '../member-session';
-import { FREE_RANK_DEPTH } from './rank';
+import { depthGate } from './rank';
 
 const reads = z.coerce.number({ message: '必须是数字' }).int('必须是整数').min(0, '不能为负').optional();
 
@@ -31,17 +29,6 @@ const burstInput = listInput.extend({
     .default(7),
 });
 
-function gate(c: Context, page: number, size: number): Response | null {
-  if (page * size <= FREE_RANK_DEPTH || can.paidFeature(memberOf(c))) return null;
-  const r = requireLevel(
-    c,
-    can.paidFeature,
-    'error_code',
-    `前 ${FREE_RANK_DEPTH} 条免费查看，更多需开通会员`,
-  );
-  return r instanceof Response ? r : null;
-}
-
 /** main/v1 lists: 今日热文 (today_hot, spec §7) and 低粉爆文 (burst), each answering its definition too. */
 export function listRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
@@ -59,7 +46,7 @@ export function listRoutes(deps: ApiDeps): Hono {
   app.on(['GET', 'POST'], '/today_hot', async (c) => {
     const input = await parseInput(c, listInput);
     if (!input.ok) return input.response;
-    const denied = gate(c, input.data.page, input.data.num);
+    const denied = depthGate(c, input.data.page, input.data.num);
     if (denied) return denied;
     const list = await todayHotArticles(deps.store, deps.lists, base(input.data));
     return ok(c, { ...list, rule: listRules(deps.lists).hot });
@@ -68,7 +55,7 @@ export function listRoutes(deps: ApiDeps): Hono {
   app.on(['GET', 'POST'], '/burst', async (c) => {
     const input = await parseInput(c, burstInput);
     if (!input.ok) return input.response;
-    const denied = gate(c, input.data.page, input.data.num);
+    const denied = depthGate(c, input.data.page, input.data.num);
     if (denied) return denied;
     const list = await burstArticles(deps.store, deps.lists, { ...base(input.data), days: input.data.days });
     return ok(c, { ...list, days: input.data.days, rule: listRules(deps.lists).burst });

@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { can } from '../../members/membership';
-import { PERIODS } from '../../stream/analytics/periods';
+import { beijingDay, PERIODS } from '../../stream/analytics/periods';
 import type { RankType } from '../../stream/analytics/rankings';
 import type { ApiDeps } from '../deps';
-import { ok, parseInput } from '../envelope';
+import { Codes, fail, ok, parseInput } from '../envelope';
 import { pageNumber, pageSize } from '../inputs';
-import { memberOf, requireLevel } from '../member-session';
+import { requireLevel } from '../member-session';
 import {
   miniproRankingPage,
   previousPeriodDay,
@@ -32,16 +32,18 @@ const rankInput = z.object({
   page: pageNumber,
   num: pageSize(100, 20),
 });
-type RankInput = z.output<typeof rankInput>;
 
-/** A deep page needs a paid level; the first FREE_RANK_DEPTH ranks are open to everyone. */
-function depthGate(c: Context, page: number, size: number): Response | null {
-  if (page * size <= FREE_RANK_DEPTH || can.paidFeature(memberOf(c))) return null;
+/**
+ * A deep page needs a paid level; the first FREE_RANK_DEPTH places of a ranking or list are open to everyone.
+ * Shared by rank/v1 and the main/v1 lists.
+ */
+export function depthGate(c: Context, page: number, size: number): Response | null {
+  if (page * size <= FREE_RANK_DEPTH) return null;
   const gate = requireLevel(
     c,
     can.paidFeature,
     'error_code',
-    `榜单前 ${FREE_RANK_DEPTH} 名免费查看，更多名次需开通会员`,
+    `前 ${FREE_RANK_DEPTH} 名免费查看，更多需开通会员`,
   );
   return gate instanceof Response ? gate : null;
 }
@@ -53,27 +55,33 @@ function depthGate(c: Context, page: number, size: number): Response | null {
 export function rankRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
 
+  /** `scope` ranks within an industry or area; `previous` reads the period before (new_fake_old). */
   const accountRank =
-    (type: RankType, scope: (q: RankInput) => RankScope, previous = false) =>
+    (type: RankType, opts: { scope?: 'media' | 'area'; previous?: boolean } = {}) =>
     async (c: Context) => {
       const input = await parseInput(c, rankInput);
       if (!input.ok) return input.response;
       const q = input.data;
+      if (opts.scope && !q[opts.scope])
+        return fail(
+          c,
+          400,
+          Codes.BAD_INPUT,
+          opts.scope === 'media' ? '参数错误：请选择行业 (media)' : '参数错误：请选择地区 (area)',
+        );
       const gate = depthGate(c, q.page, q.num);
       if (gate) return gate;
       const nowMs = deps.clock.now();
-      const date = previous
-        ? previousPeriodDay(q.period, q.date ?? new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10))
-        : (q.date ?? null);
+      const scope: RankScope = opts.scope ?? (q.media ? 'media' : q.area ? 'area' : 'all');
       return ok(
         c,
         await rankingPage(deps.store, {
           type,
           period: q.period,
-          date,
+          date: opts.previous ? previousPeriodDay(q.period, q.date ?? beijingDay(nowMs)) : (q.date ?? null),
           media: q.media || null,
           area: q.area || null,
-          scope: scope(q),
+          scope,
           page: q.page,
           size: q.num,
           nowMs,
@@ -81,43 +89,14 @@ export function rankRoutes(deps: ApiDeps): Hono {
       );
     };
 
-  const scopeOf = (q: RankInput): RankScope => (q.media ? 'media' : q.area ? 'area' : 'all');
-  const needs = (field: 'media' | 'area', handler: ReturnType<typeof accountRank>) => async (c: Context) => {
-    const input = await parseInput(c, rankInput);
-    if (!input.ok) return input.response;
-    if (!input.data[field])
-      return c.json(
-        {
-          error_code: 40000,
-          msg: field === 'media' ? '参数错误：请选择行业 (media)' : '参数错误：请选择地区 (area)',
-        },
-        400,
-      );
-    return handler(c);
-  };
-
-  app.on(['GET', 'POST'], '/common', accountRank('common', scopeOf));
-  app.on(['GET', 'POST'], '/real', accountRank('real', scopeOf));
-  app.on(['GET', 'POST'], '/original', accountRank('original', scopeOf));
-  app.on(['GET', 'POST'], '/fake', accountRank('fake', scopeOf));
-  app.on(['GET', 'POST'], '/new_fake', accountRank('new_fake', scopeOf));
-  app.on(['GET', 'POST'], '/new_fake_old', accountRank('new_fake', scopeOf, true));
-  app.on(
-    ['GET', 'POST'],
-    '/media',
-    needs(
-      'media',
-      accountRank('common', () => 'media'),
-    ),
-  );
-  app.on(
-    ['GET', 'POST'],
-    '/area_rank',
-    needs(
-      'area',
-      accountRank('common', () => 'area'),
-    ),
-  );
+  app.on(['GET', 'POST'], '/common', accountRank('common'));
+  app.on(['GET', 'POST'], '/real', accountRank('real'));
+  app.on(['GET', 'POST'], '/original', accountRank('original'));
+  app.on(['GET', 'POST'], '/fake', accountRank('fake'));
+  app.on(['GET', 'POST'], '/new_fake', accountRank('new_fake'));
+  app.on(['GET', 'POST'], '/new_fake_old', accountRank('new_fake', { previous: true }));
+  app.on(['GET', 'POST'], '/media', accountRank('common', { scope: 'media' }));
+  app.on(['GET', 'POST'], '/area_rank', accountRank('common', { scope: 'area' }));
 
   app.on(['GET', 'POST'], '/minipro_rank', async (c) => {
     const input = await parseInput(c, rankInput.pick({ period: true, date: true, page: true, num: true }));
@@ -138,6 +117,6 @@ export function rankRoutes(deps: ApiDeps): Hono {
   });
 
   // The industries and areas the filters offer.
-  app.get('/filters', async (c) => ok(c, await rankingFilters(deps.store, deps.clock.now())));
+  app.get('/filters', async (c) => ok(c, await rankingFilters(deps.store)));
   return app;
 }
