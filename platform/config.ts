@@ -163,7 +163,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: positiveInt(20, 600),
   // Analytics processor (stream role) and the list definitions (docs/analytics.md).
   ANALYTICS_TICK_MS: positiveInt(5000, 600_000),
-  RANK_EVERY_S: positiveInt(300, 86_400),
+  RANK_EVERY_S: positiveInt(60, 86_400),
   RANK_PAST_EVERY_S: positiveInt(3600, 7 * 86_400),
   BURST_MIN_READS: positiveInt(5000, 100_000_000),
   BURST_MIN_RATIO: positiveInt(5, 1000),

@@ -79,7 +79,9 @@ export class AnalyticsProcessor {
   async runOnce(force = false): Promise<void> {
     await this.tick();
     const now = Date.now();
-    if (force || now - this.lastRank >= this.settings.rankEveryMs) {
+    // Also as soon as the first data arrives, so a fresh platform does not show empty rankings for a whole interval.
+    const firstData = this.lastPast === 0 && this.pastFrom !== null;
+    if (force || firstData || now - this.lastRank >= this.settings.rankEveryMs) {
       // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
       const past = force || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
       await this.rank(past);
