@@ -110,7 +110,8 @@ export async function run(): Promise<void> {
       const r = await processor.tick();
       ticks.push(r.tookMs);
       // Every batch inserted before this tick's window closed is now in the derived tables.
-      for (const b of inserted.splice(0).filter((x) => x.at <= r.window.toMs)) lags.push(Date.now() - b.at);
+      while (inserted.length > 0 && (inserted[0] as { at: number }).at <= r.window.toMs)
+        lags.push(Date.now() - (inserted.shift() as { at: number }).at);
       await new Promise((res) => setTimeout(res, Math.max(0, 1000 - (Date.now() - start))));
     }
   })();
