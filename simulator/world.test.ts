@@ -4,7 +4,7 @@ import { MpSource } from '../collectors/mp-source';
 import { bizOf, midOf } from '../platform/wechat-ids';
 import { fakeReadsAt } from './fake-traffic';
 import { createSimulatorApp } from './server';
-import { SimWorld } from './world';
+import { activeSeconds, SimWorld } from './world';
 
 const NOW = Date.parse('2026-11-01T21:30:00+08:00');
 const world = (seed = 7, now = NOW) => new SimWorld({ seed, accounts: 50, historyDays: 30, now: () => now });
@@ -137,12 +137,11 @@ describe('simulator over HTTP, read through the WeChat-shaped source', () => {
     // Fake reads come without likes: reads exceed the organic curve, likes do not.
     const later = (art.fake.end + 3600) * 1000;
     const c = w.counts(art, later);
-    const organic = Math.floor(art.final.read * (1 - Math.exp(-(later / 1000 - art.createTime) / art.tau)));
+    const age = activeSeconds(art.createTime, later / 1000);
+    const organic = Math.floor(art.final.read * (1 - Math.exp(-age / art.tau)));
     expect(c.read - organic).toBe(fakeReadsAt(art.fake, later / 1000, art.tau));
     expect(c.read - organic).toBeGreaterThan(0);
-    expect(c.zan).toBe(
-      Math.floor(art.final.zan * (1 - Math.exp(-(later / 1000 - art.createTime) / (art.tau * 1.3)))),
-    );
+    expect(c.zan).toBe(Math.floor(art.final.zan * (1 - Math.exp(-age / (art.tau * 1.3)))));
     // The WeChat-shaped answers never carry labels.
     const page = await (
       await fetch(

@@ -14,6 +14,9 @@ import {
 } from './vocabulary';
 
 const DAY_MS = 86_400_000;
+/** Reading activity over the Beijing day: 1 + A·cos(2π(h − PEAK)/24), averaging 1; lowest at 03:00, highest at 15:00. */
+const ACTIVITY_AMPLITUDE = 0.75;
+const ACTIVITY_PEAK_H = 15;
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 /** Read share of each position relative to the headline (positions 1–8). */
 const POSITION_FACTOR = [1, 0.42, 0.28, 0.22, 0.18, 0.15, 0.13, 0.12] as const;
@@ -426,9 +429,12 @@ export class SimWorld {
     };
   }
 
-  /** Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value, plus fake reads. */
+  /**
+   * Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value, plus fake reads. The age is
+   * counted in reading activity (activeSeconds), so organic readers, like real ones, mostly sleep at night.
+   */
   counts(art: SimArticle, atMs = this.now()): Counts {
-    const age = Math.max(0, atMs / 1000 - art.createTime);
+    const age = activeSeconds(art.createTime, atMs / 1000);
     const f = (v: number, lag: number) => Math.floor(v * (1 - Math.exp(-age / (art.tau * lag))));
     const fake = art.fake ? fakeReadsAt(art.fake, atMs / 1000, art.tau) : 0;
     return {
@@ -439,4 +445,19 @@ export class SimWorld {
       comment: f(art.final.comment, 1.6),
     };
   }
+}
+
+/**
+ * Reading activity accumulated between two instants (unix s), in seconds of an average hour: the integral of
+ * 1 + A·cos(φ(t)) with φ the Beijing time of day as an angle. Monotone (A < 1), and a full day counts 86,400.
+ */
+export function activeSeconds(from: number, to: number): number {
+  if (to <= from) return 0;
+  const phase = (t: number) =>
+    (2 * Math.PI * ((t + BEIJING_OFFSET_MS / 1000) / 86_400 - ACTIVITY_PEAK_H / 24)) % (2 * Math.PI);
+  return (
+    to -
+    from +
+    ((ACTIVITY_AMPLITUDE * 86_400) / (2 * Math.PI)) * (Math.sin(phase(to)) - Math.sin(phase(from)))
+  );
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
+import { refreshFakeReports } from './analytics/fake-reports';
 import { beijingDay, PERIODS, periodStart } from './analytics/periods';
 import { computeRankings, type RankingRun } from './analytics/rankings';
 import {
@@ -99,8 +100,10 @@ export class AnalyticsProcessor {
     const today = beijingDay(this.clock.now());
     const touched = await touchedAccounts(this.store, w);
     if (touched.mids.length > 0) {
-      await refreshAccountDaily(this.store, w, version);
+      // Metrics first (the fake detector's baselines read them), fake reports before the daily sums that count them.
       await refreshArticleMetrics(this.store, w, version);
+      await refreshFakeReports(this.store, w, Math.floor(this.clock.now() / 1000), version);
+      await refreshAccountDaily(this.store, w, version);
       await refreshAccountStats(this.store, touched.mids, today, version);
       if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
         this.pastFrom = touched.fromDay;

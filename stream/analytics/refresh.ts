@@ -18,7 +18,7 @@ export interface DirtyWindow {
   toMs: number;
 }
 
-const DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
+export const DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
   WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
 
 /** Latest counters of the articles of some accounts. */
