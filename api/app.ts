@@ -11,6 +11,7 @@ import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
 import { listRoutes } from './routes/lists';
+import { monitorReportRoutes } from './routes/monitor-report';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
 import { payRoutes } from './routes/pay';
@@ -68,6 +69,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/admin/v1', adminRoutes(deps));
   fbmain.route('/original/v1', originalRoutes(deps));
   fbmain.route('/rank/v1', rankRoutes(deps));
+  fbmain.route('/monitor/v1', monitorReportRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);

@@ -38,6 +38,8 @@ const FIELD_LABELS: Record<string, string> = {
   start_time: '开始日期 (start_time)',
   end_time: '结束日期 (end_time)',
   url: '图片地址 (url)',
+  post: '报告文章 (post)',
+  type: '类型 (type)',
 };
 
 export function describeIssues(error: z.ZodError): string {

@@ -212,6 +212,49 @@ describe('今日热文 and 低粉爆文', () => {
   });
 });
 
+describe('fake-traffic report (read_praise_report)', () => {
+  it('judges a monitored series as it arrives and explains the verdict to members', async () => {
+    const { body } = await json(`${api}/fbmain/main/v1/today_hot?num=50`);
+    const art = [...body.data.article_list].sort((a: any, b: any) => a.pubtime.localeCompare(b.pubtime))[0];
+    const pub = Math.floor(Date.parse(`${art.pubtime.replace(' ', 'T')}+08:00`) / 1000);
+    // Polls every 5 minutes as a monitor task publishes them: 150 reads, 5 likes and one 在看 each interval, and
+    // 5,000 reads that land inside the 20th interval.
+    const polls = Array.from({ length: 40 }, (_, k) => ({
+      key: String(art.mid),
+      value: {
+        aid: art.aid,
+        mid: art.mid,
+        ts: pub + 60 * (k + 1) * 5,
+        read: 150 * (k + 1) + (k >= 19 ? 5000 : 0),
+        zan: 5 * (k + 1),
+        looking: k + 1,
+        share: 0,
+        comment: 0,
+      },
+    }));
+    await platform.bus?.publish('snapshots', polls);
+    const post = `${art.mid}_${art.aid}`;
+    expect((await json(`${api}/fbmain/monitor/v1/read_praise_report?post=${post}`)).status).toBe(401);
+    const member = await signUp(api);
+    const bad = await member.get('/fbmain/monitor/v1/read_praise_report?post=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('报告文章 (post)');
+    const report = await until('the fake-traffic verdict', async () => {
+      const r = await member.get(`/fbmain/monitor/v1/read_praise_report?post=${post}`);
+      return r.body.data?.status === 1 && r.body;
+    });
+    expect(report.status).toBe(200);
+    expect(report.data.profile).toMatchObject({ title: art.title, position: art.position });
+    expect(report.data.signals.map((s: any) => s.code)).toContain('step');
+    expect(report.data.summary).toMatch(/^判定为刷量：/);
+    expect(report.data.forecast_fake).toBeGreaterThanOrEqual(4000);
+    expect(report.data.charts.read.length).toBeGreaterThanOrEqual(40);
+    const charts = await member.get(`/fbmain/monitor/v1/read_praise?post=${post}&type=2`);
+    expect(Object.keys(charts.body.data)).toEqual(['charts']);
+    expect((await member.get(`/fbmain/monitor/v1/read_praise_report?post=1_999_1`)).status).toBe(404);
+  });
+});
+
 describe('similar accounts (mp_similar)', () => {
   it('scores candidates by industry, shared tags and area, and sorts by each of the six keys', async () => {
     const { body: list } = await json(`${api}/fbmain/rank/v1/common?period=month&num=1`);

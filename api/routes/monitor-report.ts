@@ -1,0 +1,47 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { ApiDeps } from '../deps';
+import { describeIssues, readInput } from '../envelope';
+import { fakeReport, parsePost } from '../fake-report-query';
+import { memberOf, notLoggedIn } from '../member-session';
+
+const reportInput = z.object({
+  post: z
+    .string({ message: '不能为空' })
+    .trim()
+    .max(64, '格式不正确')
+    .transform(
+      (p, ctx) =>
+        parsePost(p) ??
+        (ctx.addIssue({ code: 'custom', message: '格式不正确，应为 公众号ID_文章ID' }), z.NEVER),
+    ),
+  type: z.coerce
+    .number({ message: '必须是数字' })
+    .int('必须是整数')
+    .min(1)
+    .max(2, '只能是 1 或 2')
+    .default(1),
+});
+
+/**
+ * The fake-traffic report of a monitored article (pre-campaign analysis, spec §2/§3). These monitor calls
+ * answer with `status` 200 on success (spec §8). Members only: reports are part of the monitoring service.
+ */
+export function monitorReportRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+
+  const report = async (c: Context, chartsOnly: boolean) => {
+    const input = reportInput.safeParse(await readInput(c));
+    if (!input.success) return c.json({ status: 400, msg: describeIssues(input.error) }, 400);
+    if (!memberOf(c)) return notLoggedIn(c);
+    const { mid, aid } = input.data.post;
+    const r = await fakeReport(deps.store, mid, aid);
+    if (!r) return c.json({ status: 404, msg: '文章不存在或尚未采集' }, 404);
+    // read_praise with type 2 is the chart alone (spec §7: returns data.charts).
+    const data = chartsOnly && input.data.type === 2 ? { charts: r.charts } : r;
+    return c.json({ status: 200, msg: 'success', data });
+  };
+  app.on(['GET', 'POST'], '/read_praise_report', (c) => report(c, false));
+  app.on(['GET', 'POST'], '/read_praise', (c) => report(c, true));
+  return app;
+}
