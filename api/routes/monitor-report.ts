@@ -10,11 +10,8 @@ const reportInput = z.object({
     .string({ message: '不能为空' })
     .trim()
     .max(64, '格式不正确')
-    .transform(
-      (p, ctx) =>
-        parsePost(p) ??
-        (ctx.addIssue({ code: 'custom', message: '格式不正确，应为 公众号ID_文章ID' }), z.NEVER),
-    ),
+    .refine((p) => parsePost(p) !== null, '格式不正确，应为 公众号ID_文章ID')
+    .transform((p) => parsePost(p) as { mid: number; aid: string }),
   type: z.coerce
     .number({ message: '必须是数字' })
     .int('必须是整数')
