@@ -8,6 +8,7 @@ import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
 import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
+import { followRoutes } from './routes/follow';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
 import { listRoutes } from './routes/lists';
@@ -69,6 +70,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/original/v1', originalRoutes(deps));
   fbmain.route('/rank/v1', rankRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
+  fbmain.route('/follow/v1', followRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -38,6 +38,11 @@ const FIELD_LABELS: Record<string, string> = {
   start_time: '开始日期 (start_time)',
   end_time: '结束日期 (end_time)',
   url: '图片地址 (url)',
+  aid: '文章ID (aid)',
+  article_url: '文章链接 (article_url)',
+  mids: '公众号ID列表 (mids)',
+  finder_id: '视频号ID (finder_id)',
+  appid: '小程序 appid (appid)',
 };
 
 export function describeIssues(error: z.ZodError): string {
