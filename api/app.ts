@@ -19,6 +19,7 @@ import { rankRoutes } from './routes/rank';
 import { similarRoutes } from './routes/similar';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { videoRoutes } from './routes/video';
 import { spaHandler } from './static';
 
 /** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
@@ -59,6 +60,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', accountRoutes(deps));
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
+  fbmain.route('/search/v1', videoRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));
