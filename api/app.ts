@@ -12,6 +12,7 @@ import { followRoutes } from './routes/follow';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
 import { listRoutes } from './routes/lists';
+import { miniproRoutes } from './routes/minipro';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
 import { payRoutes } from './routes/pay';
@@ -61,6 +62,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
   fbmain.route('/search/v1', videoRoutes(deps));
+  fbmain.route('/search/v1', miniproRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));
