@@ -8,9 +8,11 @@ import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
 import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
+import { followRoutes } from './routes/follow';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
 import { listRoutes } from './routes/lists';
+import { miniproRoutes } from './routes/minipro';
 import { monitorReportRoutes } from './routes/monitor-report';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
@@ -19,6 +21,7 @@ import { rankRoutes } from './routes/rank';
 import { similarRoutes } from './routes/similar';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
+import { videoRoutes } from './routes/video';
 import { spaHandler } from './static';
 
 /** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
@@ -59,6 +62,8 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', accountRoutes(deps));
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
+  fbmain.route('/search/v1', videoRoutes(deps));
+  fbmain.route('/search/v1', miniproRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));
@@ -71,6 +76,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/rank/v1', rankRoutes(deps));
   fbmain.route('/monitor/v1', monitorReportRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
+  fbmain.route('/follow/v1', followRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

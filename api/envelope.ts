@@ -40,6 +40,11 @@ const FIELD_LABELS: Record<string, string> = {
   url: '图片地址 (url)',
   post: '报告文章 (post)',
   type: '类型 (type)',
+  aid: '文章ID (aid)',
+  article_url: '文章链接 (article_url)',
+  mids: '公众号ID列表 (mids)',
+  finder_id: '视频号ID (finder_id)',
+  appid: '小程序 appid (appid)',
 };
 
 export function describeIssues(error: z.ZodError): string {

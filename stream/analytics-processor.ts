@@ -11,6 +11,8 @@ import {
   refreshArticleMetrics,
   touchedAccounts,
 } from './analytics/refresh';
+import { refreshArticleSignatures } from './analytics/similar-articles';
+import { refreshVideoStats, touchedVideoAccounts } from './analytics/video-stats';
 
 const JOB = 'analytics';
 /** Windows overlap by this much, so rows of an insert that was in flight at the last window are not missed. */
@@ -102,15 +104,19 @@ export class AnalyticsProcessor {
     if (touched.mids.length > 0) {
       // Metrics first (the fake detector's baselines read them), fake reports before the daily sums that count them.
       await refreshArticleMetrics(this.store, w, version);
+      await refreshArticleSignatures(this.store, w, version);
       await refreshFakeReports(this.store, w, Math.floor(this.clock.now() / 1000), version);
       await refreshAccountDaily(this.store, w, version);
       await refreshAccountStats(this.store, touched.mids, today, version);
       if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
         this.pastFrom = touched.fromDay;
     }
+    if ((await touchedVideoAccounts(this.store, w)).length > 0)
+      await refreshVideoStats(this.store, w, today, version);
     // Windows (7/30 days) move with the calendar even for accounts without new data.
     if (today !== this.lastStatsDay) {
       await refreshAccountStats(this.store, 'all', today, version);
+      await refreshVideoStats(this.store, 'all', today, version);
       this.lastStatsDay = today;
     }
     this.watermark = w.toMs;

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { createApp } from '../api/app';
+import { ChdbStore } from '../clickhouse/chdb-store';
+import { migrateClickHouse } from '../clickhouse/migrate';
+import { createMembers } from '../members/index';
+import { fixedClock } from '../platform/clock';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/log';
+import { openMemberDb } from '../postgres/db';
+import { migrateMemberDb } from '../postgres/migrate';
+import { tempDir } from './harness';
+
+/**
+ * The real Hono app over a fresh chDB and PGlite in temp directories, for API tests through app.request:
+ * fixtures go straight into ClickHouse, no collector or bus runs.
+ */
+export async function openTestApp(
+  name: string,
+  nowMs: number,
+): Promise<{ app: Hono; store: ChdbStore; close: () => Promise<void> }> {
+  const dir = tempDir(name);
+  const log = createLogger('silent');
+  const store = new ChdbStore(path.join(dir, 'ch'));
+  await migrateClickHouse(store, log);
+  const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });
+  await migrateMemberDb(db, log);
+  const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent' });
+  const members = await createMembers(db, config, log);
+  const app = createApp({
+    store,
+    db,
+    members,
+    clock: fixedClock(nowMs),
+    log,
+    demo: true,
+    lists: { burstMinReads: 5000, burstMinRatio: 5, burstMaxFans: 50_000, hotMinReads: 1000 },
+    imageHosts: [],
+    dashboardDir: path.join(dir, 'dist'),
+    readiness: async () => ({ ready: true, checks: {} }),
+  });
+  return {
+    app,
+    store,
+    close: async () => {
+      await store.close();
+      await db.close();
+    },
+  };
+}
+
+/** A GET or form POST through the app; answers status and parsed JSON. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on the JSON answers' shape themselves.
+export async function call<T = any>(
+  app: Hono,
+  url: string,
+  form?: Record<string, string>,
+): Promise<{ status: number; body: T }> {
+  const res = await app.request(
+    url,
+    form
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        }
+      : {},
+  );
+  return { status: res.status, body: (await res.json()) as T };
+}
