@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
+import { keywordRoutes } from './routes/keywords';
 import { listRoutes } from './routes/lists';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
@@ -69,6 +70,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/original/v1', originalRoutes(deps));
   fbmain.route('/rank/v1', rankRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
+  fbmain.route('/', keywordRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 
