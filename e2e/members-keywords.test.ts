@@ -249,4 +249,24 @@ describe.each(await memberEngines())('keyword monitoring API on $name', ({ name,
     );
     expect(Number(ai?.active)).toBe(1);
   });
+
+  it.skipIf(skip)(
+    'follows a changed keyword: the old term stops, the new one is matched at once',
+    async () => {
+      const id = (await b.get(`${S}/userkeyword`)).body.data[0].id;
+      expect((await b.put(`${S}/userkeyword`, { id, keyword: '芯片' })).body.error_code).toBe(0);
+      const terms = await store.query<{ keyword: string; active: number }>(
+        "SELECT keyword, active FROM keyword_terms FINAL WHERE keyword IN ('ai', '芯片') ORDER BY keyword",
+      );
+      expect(terms.map((t) => [t.keyword, Number(t.active)])).toEqual([
+        ['ai', 0],
+        ['芯片', 1],
+      ]);
+      const r = await b.get(`${S}/user_keyword_search`);
+      expect(r.body.data.keywords).toEqual(['芯片']);
+      expect(r.body.data.list.map((x: { title_highlight: string }) => x.title_highlight)).toEqual([
+        '<em>芯片</em>周报',
+      ]);
+    },
+  );
 });

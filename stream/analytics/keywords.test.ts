@@ -4,7 +4,9 @@ import { ChdbStore } from '../../clickhouse/chdb-store';
 import { migrateClickHouse } from '../../clickhouse/migrate';
 import type { AnalyticsStore } from '../../clickhouse/store';
 import { tempDir } from '../../e2e/harness';
+import { fixedClock } from '../../platform/clock';
 import { createLogger } from '../../platform/log';
+import { AnalyticsProcessor } from '../analytics-processor';
 import { backfillKeyword, refreshKeywordHits } from './keywords';
 
 const log = createLogger('silent');
@@ -297,6 +299,42 @@ describe('keyword hits', () => {
       expect(await snapshot(other)).toBe(first);
     } finally {
       await other.close();
+    }
+  });
+
+  it('runs inside the processor tick, on its windows (with their overlap)', async () => {
+    const s = await openStore('keywords-tick');
+    try {
+      const p = new AnalyticsProcessor(s, fixedClock(NOW), log, {
+        tickMs: 60_000,
+        rankEveryMs: 60_000,
+        rankPastEveryMs: 60_000,
+      });
+      // What the wiring line does in AnalyticsProcessor.tick(), with the tick's window and version.
+      const tick = async () => {
+        const t = await p.tick();
+        if (t.accounts > 0) await refreshKeywordHits(s, t.window, Date.now());
+      };
+      await s.insert('keyword_terms', [{ keyword: '新能源', active: 1, updated_at: Date.now() }]);
+      await s.insert(
+        'articles',
+        ARTICLES.map((a) => articleRow(a)),
+      );
+      await s.insert(
+        'article_snapshots',
+        ARTICLES.map((a) => poll(a, a.reads)),
+      );
+      await tick();
+      await s.insert('article_snapshots', [poll(ARTICLES[1] as Art, 450, at('2026-11-01T21:00:00'))]);
+      await tick();
+      await tick();
+      expect(await daily(s, '新能源')).toEqual([
+        { day: '2026-09-01', articles: 1, accounts: 1, reads: 200, title_hits: 1 },
+        { day: '2026-10-31', articles: 1, accounts: 1, reads: 300, title_hits: 0 },
+        { day: '2026-11-01', articles: 2, accounts: 1, reads: 1450, title_hits: 1 },
+      ]);
+    } finally {
+      await s.close();
     }
   });
 
