@@ -40,7 +40,7 @@ const LATEST = (
     argMaxMerge(looking) AS looking
   FROM article_latest WHERE ${midFilter} GROUP BY mid, aid`;
 
-/** Title, and digest and body as one text; PostgreSQL text (a term) cannot hold NUL, so no term spans both. */
+/** Digest and body as one text, joined by NUL: a term (PostgreSQL text) cannot hold NUL, so no match spans both. */
 const BODY = `concat(digest, char(0), content)`;
 
 const HIT_COLUMNS =
