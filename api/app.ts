@@ -11,6 +11,7 @@ import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { followRoutes } from './routes/follow';
 import { groupRoutes } from './routes/groups';
 import { invoiceRoutes } from './routes/invoices';
+import { keywordRoutes } from './routes/keywords';
 import { listRoutes } from './routes/lists';
 import { miniproRoutes } from './routes/minipro';
 import { monitorReportRoutes } from './routes/monitor-report';
@@ -77,6 +78,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/monitor/v1', monitorReportRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/follow/v1', followRoutes(deps));
+  fbmain.route('/', keywordRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -32,6 +32,7 @@ const FIELD_LABELS: Record<string, string> = {
   page: '页码 (page)',
   num: '每页条数 (num)',
   kw: '关键词 (kw)',
+  keyword: '关键词 (keyword)',
   kw_type: '搜索范围 (kw_type)',
   is_hot: '只看爆文 (is_hot)',
   top: '只看头条 (top)',

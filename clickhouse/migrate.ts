@@ -47,7 +47,7 @@ export function splitStatements(sql: string): string[] {
  * The cluster variant of one statement (CLICKHOUSE_CLUSTER set): each table becomes a Replicated
  * `<name>_local` on every node plus a Distributed `<name>` sharded by its first sorting column, so
  * everything that reads or inserts by name stays unchanged; materialized views hang off the local
- * tables, so each shard derives from its own rows.
+ * tables, so each shard derives from its own rows; plain views are created on every node as they are.
  */
 export function clusterVariant(stmt: string, cluster: string): string[] {
   const table = stmt.match(/^CREATE TABLE IF NOT EXISTS (\w+) \(/);
@@ -76,6 +76,16 @@ export function clusterVariant(stmt: string, cluster: string): string[] {
   if (mv) {
     return [
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${mv[1]} ON CLUSTER ${cluster} TO ${mv[2]}_local AS ${mv[3]}${mv[4]}_local${mv[5]}`,
+    ];
+  }
+  // A plain view reads the Distributed tables by name, so it only needs to exist on every node.
+  const view = stmt.match(/^CREATE VIEW IF NOT EXISTS (\w+) AS\s/);
+  if (view) {
+    return [
+      stmt.replace(
+        `CREATE VIEW IF NOT EXISTS ${view[1]} AS`,
+        `CREATE VIEW IF NOT EXISTS ${view[1]} ON CLUSTER ${cluster} AS`,
+      ),
     ];
   }
   throw new Error(`no cluster variant for: ${stmt.slice(0, 80)}`);

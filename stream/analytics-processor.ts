@@ -2,6 +2,7 @@ import type { AnalyticsStore } from '../clickhouse/store';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { refreshFakeReports } from './analytics/fake-reports';
+import { refreshKeywordHits } from './analytics/keywords';
 import { beijingDay, PERIODS, periodStart } from './analytics/periods';
 import { computeRankings, type RankingRun } from './analytics/rankings';
 import {
@@ -105,6 +106,7 @@ export class AnalyticsProcessor {
       // Metrics first (the fake detector's baselines read them), fake reports before the daily sums that count them.
       await refreshArticleMetrics(this.store, w, version);
       await refreshArticleSignatures(this.store, w, version);
+      await refreshKeywordHits(this.store, w, version);
       await refreshFakeReports(this.store, w, Math.floor(this.clock.now() / 1000), version);
       await refreshAccountDaily(this.store, w, version);
       await refreshAccountStats(this.store, touched.mids, today, version);

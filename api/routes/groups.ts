@@ -7,6 +7,7 @@ import { M, MemberCodes } from '../../members/messages';
 import { optionalText } from '../../members/validation';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
+import { syncKeywordTerms } from '../keywords-query';
 import { parseForm, requireMember } from '../member-session';
 import { pagingInput } from './orders';
 
@@ -326,6 +327,15 @@ export function groupRoutes(deps: ApiDeps): Hono {
 
   // --- Keyword subscriptions (userkeyword GET/POST/PUT/DELETE, modify_userkeyword). ---
   const keyword = optionalText(100).pipe(z.string().min(1, '关键词不能为空').max(20, '关键词不能超过20个字'));
+  // The stream processor matches the subscribed terms from ClickHouse (keyword_terms): mirror every change
+  // there. PostgreSQL stays the truth; a failed mirror is logged and repaired on the member's next keyword read.
+  const mirrorTerms = async (terms: string[]) => {
+    try {
+      await syncKeywordTerms({ store: deps.store, db, clock: deps.clock, log: deps.log }, terms);
+    } catch (err) {
+      deps.log.error({ err, terms }, 'keyword terms not mirrored to ClickHouse');
+    }
+  };
   app.get('/userkeyword', async (c) => {
     const me = requireMember(c);
     if (me instanceof Response) return me;
@@ -351,6 +361,7 @@ export function groupRoutes(deps: ApiDeps): Hono {
       [me.id, input.data.keyword],
     );
     if (!r[0]) return bad(c, '关键词已存在或已达上限（20个）');
+    await mirrorTerms([input.data.keyword]);
     return c.json({ error_code: 0, msg: M.ADDED, data: { id: Number(r[0].id) } });
   });
   const modify = async (c: Context) => {
@@ -359,13 +370,16 @@ export function groupRoutes(deps: ApiDeps): Hono {
     const input = await parseForm(c, z.object({ id: id('关键词ID无效'), keyword }), Codes.BAD_INPUT);
     if (!input.ok) return input.response;
     try {
-      const r = await db.query(
-        'UPDATE user_keywords SET keyword = $3 WHERE id = $1 AND user_id = $2 RETURNING 1',
+      // The CTE reads the row as it was before the update: the previous term may lose its last subscriber.
+      const r = await db.query<{ previous: string }>(
+        `WITH old AS (SELECT keyword FROM user_keywords WHERE id = $1 AND user_id = $2)
+         UPDATE user_keywords SET keyword = $3 WHERE id = $1 AND user_id = $2
+         RETURNING (SELECT keyword FROM old) AS previous`,
         [input.data.id, me.id, input.data.keyword],
       );
-      return r.length
-        ? c.json({ error_code: 0, msg: M.UPDATED })
-        : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+      if (!r[0]) return fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+      await mirrorTerms([r[0].previous, input.data.keyword]);
+      return c.json({ error_code: 0, msg: M.UPDATED });
     } catch (e) {
       if ((e as { code?: string }).code === '23505') return bad(c, '关键词已存在');
       throw e;
@@ -378,11 +392,13 @@ export function groupRoutes(deps: ApiDeps): Hono {
     if (me instanceof Response) return me;
     const input = await parseForm(c, z.object({ id: id('关键词ID无效') }), Codes.BAD_INPUT);
     if (!input.ok) return input.response;
-    const r = await db.query('DELETE FROM user_keywords WHERE id = $1 AND user_id = $2 RETURNING 1', [
-      input.data.id,
-      me.id,
-    ]);
-    return r.length ? c.json({ error_code: 0, msg: M.DELETED }) : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+    const r = await db.query<{ keyword: string }>(
+      'DELETE FROM user_keywords WHERE id = $1 AND user_id = $2 RETURNING keyword',
+      [input.data.id, me.id],
+    );
+    if (!r[0]) return fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
+    await mirrorTerms([r[0].keyword]);
+    return c.json({ error_code: 0, msg: M.DELETED });
   });
 
   // --- Search records: written by key_search for members; 用户未登录 here clears the dashboard session. ---

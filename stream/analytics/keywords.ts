@@ -1,0 +1,167 @@
+import type { AnalyticsStore } from '../../clickhouse/store';
+import { addDays } from './periods';
+import type { DirtyWindow } from './refresh';
+
+/**
+ * Keyword monitoring (舆情): which articles mention which subscribed terms (keyword_hits), computed inside
+ * ClickHouse (INSERT … SELECT). Definitions: docs/analytics.md.
+ *
+ * - A term matches an article when it occurs, ignoring case, in the title, the digest or the body text.
+ * - New articles are matched against every active term as their text arrives (keyword_dirty, a window of the
+ *   processor's watermark); new counters only refresh the counters of existing hits, without re-reading text.
+ * - A term that becomes active is matched once against the last KEYWORD_HISTORY_DAYS days (backfillKeyword),
+ *   which the API runs when it activates the term.
+ * Every row is recomputed from the facts and keyed by (keyword, day, mid, aid), so a re-run replaces itself.
+ */
+
+/** History a newly subscribed term is matched against, in Beijing calendar days including today. */
+export const KEYWORD_HISTORY_DAYS = 30;
+
+/**
+ * multiSearch* functions take at most 255 needles, so the active terms go in chunks of this many; each chunk
+ * is one pass over an article's text however many terms it holds.
+ */
+const NEEDLES_PER_PASS = 255;
+
+/** Articles whose text arrived in the window. */
+const TEXT_DIRTY = `SELECT DISTINCT mid, aid FROM keyword_dirty
+  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
+
+/** Articles whose text or counters arrived in the window (the processor's own dirty keys). */
+const ANY_DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
+  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
+
+const ACTIVE_TERMS = 'SELECT keyword FROM keyword_terms FINAL WHERE active = 1';
+
+/** Latest counters of the articles of some accounts (article_latest is kept at insert by a view). */
+const LATEST = (
+  midFilter: string,
+) => `SELECT mid, aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+    argMaxMerge(looking) AS looking
+  FROM article_latest WHERE ${midFilter} GROUP BY mid, aid`;
+
+/** Digest and body as one text, joined by NUL: a term (PostgreSQL text) cannot hold NUL, so no match spans both. */
+const BODY = `concat(digest, char(0), content)`;
+
+const HIT_COLUMNS =
+  'keyword, day, mid, aid, pubtime, idx, title, in_title, in_body, reads, likes, looking, is_deleted, version';
+
+/**
+ * keyword_hits for the articles touched in a dirty window of the analytics processor:
+ * 1. articles whose text arrived are matched against all active terms (a hit that no longer matches, after an
+ *    edit, is replaced by a deleted row);
+ * 2. hits of articles with new counters get those counters.
+ * Run after the window's facts are in (the processor's tick), with the tick's version.
+ */
+export async function refreshKeywordHits(
+  store: AnalyticsStore,
+  w: DirtyWindow,
+  version: number,
+): Promise<void> {
+  const params = { ...w, version };
+  await store.exec(
+    `INSERT INTO keyword_hits (${HIT_COLUMNS})
+     WITH (SELECT arraySplit((t, i) -> (i - 1) % ${NEEDLES_PER_PASS} = 0, terms, arrayEnumerate(terms))
+           FROM (SELECT groupArray(keyword) AS terms FROM (${ACTIVE_TERMS}))) AS chunks
+     SELECT m.keyword AS keyword, toDate(m.pubtime) AS day, m.mid AS mid, m.aid AS aid, m.pubtime AS pubtime,
+       m.idx AS idx, m.title AS title, m.tpos > 0 AS in_title, m.bpos > 0 AS in_body,
+       l.reads AS reads, l.likes AS likes, l.looking AS looking, 0 AS is_deleted, {version:UInt64} AS version
+     FROM (
+       SELECT mid, aid, pubtime, idx, title, keyword, tpos, bpos FROM (
+         SELECT mid, aid, pubtime, idx, title, chunk,
+           multiSearchAllPositionsCaseInsensitiveUTF8(title, chunk) AS tps,
+           multiSearchAllPositionsCaseInsensitiveUTF8(body, chunk) AS bps
+         FROM (
+           SELECT mid, aid, pubtime, idx, title, ${BODY} AS body FROM articles FINAL
+           WHERE mid IN (SELECT mid FROM (${TEXT_DIRTY})) AND (mid, aid) IN (${TEXT_DIRTY})
+         )
+         ARRAY JOIN chunks AS chunk
+       )
+       ARRAY JOIN chunk AS keyword, tps AS tpos, bps AS bpos
+       WHERE tpos > 0 OR bpos > 0
+     ) AS m
+     LEFT JOIN (${LATEST(`mid IN (SELECT mid FROM (${TEXT_DIRTY}))`)}) AS l ON l.mid = m.mid AND l.aid = m.aid`,
+    params,
+  );
+  // Hits of those articles and active terms that step 1 did not rewrite no longer match. (The filter sits in a
+  // subquery: in the outer SELECT, `version` would name the new rows' alias, not the column.)
+  await store.exec(
+    `INSERT INTO keyword_hits (${HIT_COLUMNS})
+     SELECT keyword, day, mid, aid, pubtime, idx, title, in_title, in_body, reads, likes, looking,
+       1 AS is_deleted, {version:UInt64} AS version
+     FROM (
+       SELECT * FROM keyword_hits FINAL
+       WHERE mid IN (SELECT mid FROM (${TEXT_DIRTY})) AND (mid, aid) IN (${TEXT_DIRTY})
+         AND keyword IN (${ACTIVE_TERMS}) AND version < {version:UInt64}
+     )`,
+    params,
+  );
+  // New counters: only hits whose counters changed are rewritten.
+  await store.exec(
+    `INSERT INTO keyword_hits (${HIT_COLUMNS})
+     SELECT h.keyword AS keyword, h.day AS day, h.mid AS mid, h.aid AS aid, h.pubtime AS pubtime, h.idx AS idx,
+       h.title AS title, h.in_title AS in_title, h.in_body AS in_body,
+       l.reads AS reads, l.likes AS likes, l.looking AS looking, 0 AS is_deleted, {version:UInt64} AS version
+     FROM (
+       SELECT * FROM keyword_hits FINAL
+       WHERE day IN (
+           SELECT DISTINCT toDate(pubtime) FROM articles
+           WHERE mid IN (SELECT mid FROM (${ANY_DIRTY})) AND (mid, aid) IN (${ANY_DIRTY})
+         )
+         AND (mid, aid) IN (${ANY_DIRTY})
+     ) AS h
+     INNER JOIN (${LATEST(`mid IN (SELECT mid FROM (${ANY_DIRTY}))`)}) AS l ON l.mid = h.mid AND l.aid = h.aid
+     WHERE (l.reads, l.likes, l.looking) != (h.reads, h.likes, h.looking)`,
+    params,
+  );
+}
+
+export interface BackfillOptions {
+  /** Calendar days including today (default KEYWORD_HISTORY_DAYS). */
+  sinceDays?: number;
+  /** Beijing day 'YYYY-MM-DD' the window ends on (the platform clock's today). */
+  today: string;
+  version: number;
+}
+
+/**
+ * Matches one term against the articles published in the last `sinceDays` days, once, when it becomes
+ * active: later articles are matched as they arrive. Hits of the term in that window that no longer match are
+ * replaced by deleted rows, so running it twice gives the same rows.
+ */
+export async function backfillKeyword(
+  store: AnalyticsStore,
+  keyword: string,
+  opts: BackfillOptions,
+): Promise<void> {
+  const from = addDays(opts.today, -((opts.sinceDays ?? KEYWORD_HISTORY_DAYS) - 1));
+  const params = { keyword, from, version: opts.version };
+  const window = `pubtime >= toDateTime({from:Date}, 'Asia/Shanghai')`;
+  const matches = `positionCaseInsensitiveUTF8(title, {keyword:String}) > 0
+    OR positionCaseInsensitiveUTF8(${BODY}, {keyword:String}) > 0`;
+  await store.exec(
+    `INSERT INTO keyword_hits (${HIT_COLUMNS})
+     SELECT {keyword:String} AS keyword, toDate(m.pubtime) AS day, m.mid AS mid, m.aid AS aid,
+       m.pubtime AS pubtime, m.idx AS idx, m.title AS title,
+       positionCaseInsensitiveUTF8(m.title, {keyword:String}) > 0 AS in_title,
+       positionCaseInsensitiveUTF8(m.body, {keyword:String}) > 0 AS in_body,
+       l.reads AS reads, l.likes AS likes, l.looking AS looking, 0 AS is_deleted, {version:UInt64} AS version
+     FROM (
+       SELECT mid, aid, pubtime, idx, title, ${BODY} AS body FROM articles FINAL WHERE ${window} AND (${matches})
+     ) AS m
+     LEFT JOIN (
+       ${LATEST(`(mid, aid) IN (SELECT mid, aid FROM articles WHERE ${window} AND (${matches}))`)}
+     ) AS l ON l.mid = m.mid AND l.aid = m.aid`,
+    params,
+  );
+  await store.exec(
+    `INSERT INTO keyword_hits (${HIT_COLUMNS})
+     SELECT keyword, day, mid, aid, pubtime, idx, title, in_title, in_body, reads, likes, looking,
+       1 AS is_deleted, {version:UInt64} AS version
+     FROM (
+       SELECT * FROM keyword_hits FINAL
+       WHERE keyword = {keyword:String} AND day >= {from:Date} AND version < {version:UInt64}
+     )`,
+    params,
+  );
+}
