@@ -70,7 +70,7 @@ export async function fakeReport(
     forecast_fake: number | null;
     forecast_fake_per: number | null;
     signals: string | null;
-    points: number | null;
+    polls: number | null;
     first_ts: string;
     last_ts: string;
     span: number;
@@ -79,13 +79,14 @@ export async function fakeReport(
        ac.name AS name, ac.avatar AS avatar, ac.wxid AS wxid, ac.owner AS owner,
        (SELECT count() FROM accounts FINAL WHERE owner != '' AND owner = ac.owner) AS owner_count,
        f.status AS status, f.forecast_fake AS forecast_fake, f.forecast_fake_per AS forecast_fake_per,
-       f.signals AS signals, f.points AS points,
+       f.signals AS signals, s.polls AS polls,
        toString(s.first_ts) AS first_ts, toString(s.last_ts) AS last_ts, s.span AS span
      FROM (SELECT * FROM articles FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}) AS a
      LEFT JOIN (SELECT * FROM accounts FINAL WHERE mid = {mid:UInt64}) AS ac ON ac.mid = a.mid
-     LEFT JOIN (SELECT mid, aid, status, forecast_fake, forecast_fake_per, signals, points FROM fake_reports FINAL
+     LEFT JOIN (SELECT mid, aid, status, forecast_fake, forecast_fake_per, signals FROM fake_reports FINAL
                 WHERE mid = {mid:UInt64} AND aid = {aid:String}) AS f ON f.mid = a.mid AND f.aid = a.aid
-     LEFT JOIN (SELECT mid, aid, min(ts) AS first_ts, max(ts) AS last_ts, toUInt32(max(ts) - min(ts)) AS span
+     LEFT JOIN (SELECT mid, aid, min(ts) AS first_ts, max(ts) AS last_ts, toUInt32(max(ts) - min(ts)) AS span,
+                  toUInt32(uniqExact(ts)) AS polls
                 FROM article_snapshots WHERE mid = {mid:UInt64} AND aid = {aid:String} GROUP BY mid, aid) AS s
        ON s.mid = a.mid AND s.aid = a.aid
      SETTINGS join_use_nulls = 1`,
@@ -121,8 +122,8 @@ export async function fakeReport(
   const summary =
     head.status === 1
       ? `判定为刷量：${signals.map((x) => x.text).join('；')}`
-      : (head.points ?? 0) < T.minPoints || (head.span ?? 0) < T.minSpanS
-        ? `监测数据不足（已采集 ${head.points ?? 0} 次），至少需要 ${T.minPoints} 次、跨度 ${T.minSpanS / 3600} 小时的数据才能判定`
+      : head.status === null
+        ? `监测数据不足（已采集 ${head.polls ?? 0} 次），至少需要 ${T.minPoints} 次、跨度 ${T.minSpanS / 3600} 小时的数据才能判定`
         : '未发现刷量迹象：阅读与点赞/在看同步增长，没有凌晨异常、阶梯式或直线式增长';
   return {
     profile: {

@@ -57,6 +57,7 @@ async function load(store: AnalyticsStore, reverse: boolean) {
     })),
     { mid: MID, aid: '200_1', msgid: 200, idx: 1, pubtime: pubFake, title: '刷量文章' },
     { mid: MID, aid: '201_1', msgid: 201, idx: 1, pubtime: pubHonest, title: '正常文章' },
+    { mid: MID, aid: '202_1', msgid: 202, idx: 1, pubtime: pubHonest, title: '新文章' },
   ].map((a) => ({ title: '文章', ...a, updated_at: NOW }));
   const snaps = [
     ...SETTLED.map((a) => ({
@@ -69,6 +70,9 @@ async function load(store: AnalyticsStore, reverse: boolean) {
     })),
     ...polls('200_1', pubFake, 200),
     ...polls('201_1', pubHonest, null),
+    // Three polls (and one of them delivered twice): too few to judge.
+    ...polls('202_1', pubHonest, null).slice(0, 3),
+    ...polls('202_1', pubHonest, null).slice(0, 1),
   ];
   await store.insert('accounts', [
     { mid: MID, biz: 'Nw==', name: '测试号', wxid: 'test_wx', owner: '测试公司', updated_at: NOW },
@@ -108,7 +112,7 @@ describe('fake reports', () => {
 
   it('judges recent articles against the account baseline and leaves settled ones alone', async () => {
     const rows = await reports(store);
-    // Articles older than 8 days are not judged; the two of 11-02 are.
+    // Articles older than 8 days are not judged, nor one with three polls; the other two of 11-02 are.
     expect(rows.map((r) => r.aid)).toEqual(['200_1', '201_1']);
     const [fake, honest] = rows as [Record<string, unknown>, Record<string, unknown>];
     // Honest: 1,440 reads, E = 36 + 12 = 48 → 29 reads per engagement, under the baseline 54.5.
@@ -169,6 +173,9 @@ describe('fake reports', () => {
       looking: 5,
     });
     expect(await fakeReport(store, MID, '999_1')).toBeNull();
+    const young = await fakeReport(store, MID, '202_1');
+    expect(young).toMatchObject({ status: 0, forecast_fake: 0, signals: [] });
+    expect(young?.summary).toBe('监测数据不足（已采集 3 次），至少需要 6 次、跨度 2 小时的数据才能判定');
   });
 
   it('gives identical reports when the same input arrives in the reverse order', async () => {

@@ -2,6 +2,7 @@ import type { AnalyticsStore } from '../../clickhouse/store';
 import {
   type AccountBaseline,
   detectFakeTraffic,
+  FAKE_THRESHOLDS,
   readsPerEngagement,
   type SeriesPoint,
 } from './fake-detector';
@@ -66,6 +67,12 @@ export function baselineFor(
   return { readsPerEngagement: median, articles: others.length };
 }
 
+/**
+ * Series are read at this resolution (the last poll of each bucket): the detector was designed and evaluated on
+ * 5-minute polls, and a 3-day minute-level series stays at most 864 points however often it is polled.
+ */
+export const FAKE_SERIES_STEP_S = 300;
+
 export async function refreshFakeReports(
   store: AnalyticsStore,
   w: DirtyWindow,
@@ -74,18 +81,29 @@ export async function refreshFakeReports(
 ): Promise<number> {
   const series = await store.query<SeriesRow>(
     `SELECT toString(s.mid) AS mid, s.aid AS aid, toUnixTimestamp(any(a.pubtime)) AS pubtime,
-       arraySort(x -> x.1, groupArray((toUnixTimestamp(s.ts), s.reads, s.likes, s.looking))) AS points
+       arraySort(x -> x.1, groupArray((s.t, s.reads, s.likes, s.looking))) AS points
      FROM (
        SELECT mid, aid, pubtime FROM articles FINAL
        WHERE mid IN (SELECT mid FROM (${DIRTY})) AND (mid, aid) IN (${DIRTY})
          AND pubtime >= toDateTime({nowS:UInt32}) - INTERVAL ${FAKE_JUDGE_DAYS} DAY
      ) AS a
      INNER JOIN (
-       SELECT mid, aid, ts, reads, likes, looking FROM article_snapshots FINAL
+       SELECT mid, aid, toUnixTimestamp(max(ts)) AS t, max(reads) AS reads, max(likes) AS likes,
+         max(looking) AS looking
+       FROM article_snapshots
        WHERE mid IN (SELECT mid FROM (${DIRTY})) AND (mid, aid) IN (${DIRTY})
+       GROUP BY mid, aid, intDiv(toUnixTimestamp(ts), {step:UInt32})
      ) AS s ON s.mid = a.mid AND s.aid = a.aid
-     GROUP BY s.mid, s.aid`,
-    { ...w, nowS },
+     GROUP BY s.mid, s.aid
+     -- Too short a series gets no row rather than an empty verdict: the report says it is not judged yet.
+     HAVING count() >= {minPoints:UInt32} AND max(s.t) - min(s.t) >= {minSpan:UInt32}`,
+    {
+      ...w,
+      nowS,
+      step: FAKE_SERIES_STEP_S,
+      minPoints: FAKE_THRESHOLDS.minPoints,
+      minSpan: FAKE_THRESHOLDS.minSpanS,
+    },
   );
   if (series.length === 0) return 0;
   const base = await baselines(store, [...new Set(series.map((s) => s.mid))], nowS);
