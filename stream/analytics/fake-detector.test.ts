@@ -93,7 +93,7 @@ describe('fake-traffic detector', () => {
       {
         code: 'curve_deviation',
         fake: 1200,
-        text: '阅读曲线偏离正常衰减：点赞/在看已放缓，阅读仍多出 1,200 次（最高 1,200 次，11-02 14:00）',
+        text: '阅读曲线偏离正常衰减：点赞/在看没有跟上，阅读最多超出互动所能解释的 1,200 次（11-02 14:00），目前仍超出 1,200 次',
       },
     ]);
     expect(v).toMatchObject({ status: 1, forecast_fake: 1200, forecast_fake_per: 0.294 });

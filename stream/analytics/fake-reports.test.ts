@@ -118,13 +118,14 @@ describe('fake reports', () => {
     // Honest: 1,440 reads, E = 36 + 12 = 48 → 29 reads per engagement, under the baseline 54.5.
     expect(honest).toMatchObject({ status: 0, forecast_fake: 0, reads: 1440, points: 48, signals: '[]' });
     // Fake: 1,500 reads between 11:10 and 11:20 (one poll interval), the interval adds 1,530 where its neighbours add 30: step jump = 1,500.
-    // curve_deviation: engagement first reaches 15 at 10:40 (reads 480, E 16: 30 per engagement); the final
-    // E = 48 explains 1,440 of 2,940 reads → 1,500. no_engagement: 2,940 / 49 = 60 = 1.1 × 54.5: not fired.
-    // The estimate is the larger: 1,500 (51%).
-    expect(fake).toMatchObject({ status: 1, forecast_fake: 1500, per: 0.51, reads: 2940, points: 48 });
+    // curve_deviation: engagement first reaches 15 at 10:40 (reads 480, E 16: 30 per engagement); the reads ran
+    // furthest ahead at 11:30 (reads 2,130, E still 20 → 2,130 − 30 × 20 = 1,530), more than the final excess
+    // (2,940 − 30 × 48 = 1,500). no_engagement: 2,940 / 49 = 60 = 1.1 × 54.5: not fired.
+    // The estimate is the larger: 1,530 (52%).
+    expect(fake).toMatchObject({ status: 1, forecast_fake: 1530, per: 0.52, reads: 2940, points: 48 });
     const signals = JSON.parse(String(fake.signals)) as { code: string; fake: number }[];
     expect(signals.map((s) => [s.code, s.fake])).toEqual([
-      ['curve_deviation', 1500],
+      ['curve_deviation', 1530],
       ['step', 1500],
     ]);
   });
@@ -133,13 +134,13 @@ describe('fake reports', () => {
     const [day] = await store.query<{ fake_articles: number; fake_reads: string }>(
       `SELECT fake_articles, fake_reads FROM account_daily FINAL WHERE mid = ${MID} AND day = '2026-11-02'`,
     );
-    expect({ ...day, fake_reads: Number(day?.fake_reads) }).toEqual({ fake_articles: 1, fake_reads: 1500 });
+    expect({ ...day, fake_reads: Number(day?.fake_reads) }).toEqual({ fake_articles: 1, fake_reads: 1530 });
     const [rank] = await store.query<{ rank: number; fake_reads: string }>(
       `SELECT rank, fake_reads FROM rankings FINAL
        WHERE rank_type = 'fake' AND period = 'day' AND period_start = '2026-11-02' AND mid = ${MID}`,
     );
     expect(rank?.rank).toBe(1);
-    expect(Number(rank?.fake_reads)).toBe(1500);
+    expect(Number(rank?.fake_reads)).toBe(1530);
   });
 
   it('reads the report a member sees: profile, verdict, chart and hourly table', async () => {
@@ -157,7 +158,7 @@ describe('fake reports', () => {
       start_ts: '2026-11-02 08:10:00',
       end_ts: '2026-11-02 16:00:00',
     });
-    expect(r).toMatchObject({ status: 1, forecast_fake: 1500, forecast_fake_per: 0.51 });
+    expect(r).toMatchObject({ status: 1, forecast_fake: 1530, forecast_fake_per: 0.52 });
     expect(r?.summary).toContain('判定为刷量：阅读曲线偏离正常衰减');
     expect(r?.summary).toContain('阶梯式增长');
     expect(r?.charts.read).toHaveLength(48);
