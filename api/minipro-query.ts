@@ -28,7 +28,8 @@ const FIGURES = (appids: string) => `SELECT am.appid AS appid,
      ) AS m ON m.mid = am.mid AND m.aid = am.aid
      GROUP BY am.appid`;
 
-export interface Minipro {
+/** A mini-program card as the spec's mini-program tab shows it (also a minipro_rank row's body). */
+export interface MiniproCard {
   appid: string;
   title: string;
   icon: string;
@@ -38,6 +39,9 @@ export interface Minipro {
   exposure_num: number;
   article_num: number;
   account_num: number;
+}
+
+export interface Minipro extends MiniproCard {
   exposure_30d: number;
   article_30d: number;
   account_30d: number;

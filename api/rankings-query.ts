@@ -1,6 +1,7 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import { beijingDay, type Period, periodEnd, periodStart, previousStart } from '../stream/analytics/periods';
 import type { RankType } from '../stream/analytics/rankings';
+import type { MiniproCard } from './minipro-query';
 
 /** Reads of the rankings the analytics processor keeps (stream/analytics/rankings.ts). */
 
@@ -188,19 +189,10 @@ export async function rankingFilters(store: AnalyticsStore) {
   };
 }
 
-export interface MiniproRankRow {
+export interface MiniproRankRow extends MiniproCard {
   rank: number;
   prev_rank: number;
   rank_change: number | null;
-  appid: string;
-  title: string;
-  icon: string;
-  username: string;
-  labels: string[];
-  desc: string;
-  exposure_num: number;
-  article_num: number;
-  account_num: number;
 }
 
 export async function miniproRankingPage(
