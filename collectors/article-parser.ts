@@ -165,7 +165,10 @@ const int = (v: string | null | undefined) => {
 };
 
 export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
-  const $ = cheerio.load(typeof html === 'string' ? html : '');
+  // htmlparser2 (xml.xmlMode false) rather than parse5: the same HTML reading, several times faster.
+  const $ = cheerio.load(typeof html === 'string' ? html : '', {
+    xml: { xmlMode: false, decodeEntities: true },
+  });
   const script = $('script')
     .map((_, el) => $(el).text())
     .get()
