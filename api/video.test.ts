@@ -70,6 +70,8 @@ const message = (p: (typeof POSTS)[number], c: Counts, crawledAt: number): Video
   forward: c[3],
   fav: c[4],
   crawled_at: crawledAt,
+  cover: '',
+  duration_s: 0,
 });
 
 /** Inserts as StreamWriter's videos subscription does: the post rows, then one snapshot per message. */

@@ -12,12 +12,16 @@ import { StreamWriter } from '../stream/writer';
 
 /**
  * First-crawl throughput: simulator → collector → bus → stream → queryable in chDB, against the
- * ceiling of the same upstream requests made with nothing behind them (the upstream's own limit here).
+ * ceiling of the same list and counter requests made with nothing behind them (the upstream's own limit
+ * here). The pipeline also fetches each new article's page (BENCH_PAGE_DAYS, default all: the platform's
+ * default); the baseline does not, so the ratio shows what the pages cost.
  */
 export async function run(): Promise<void> {
   const accounts = Number(process.env.BENCH_ACCOUNTS ?? 300);
   const days = Number(process.env.BENCH_DAYS ?? 30);
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+  // Article pages of new articles, as the platform's default (CRAWL_PAGE_DAYS = CRAWL_DAYS); 0 = off.
+  const pageDays = Number(process.env.BENCH_PAGE_DAYS ?? days);
   const log = createLogger('warn');
   const clock = fixedClock(Date.parse('2026-11-01T21:30:00+08:00'));
   const sim = await startSimulator(
@@ -63,13 +67,20 @@ export async function run(): Promise<void> {
   const bus = new MemoryBus(log);
   const writer = new StreamWriter(bus, store, log);
   await writer.start();
-  const crawler = new Crawler(source, bus, log, { crawlDays: days, intervalS: 3600, concurrency, clock });
+  const crawler = new Crawler(source, bus, log, {
+    crawlDays: days,
+    intervalS: 3600,
+    concurrency,
+    clock,
+    pageDays,
+  });
   const t1 = performance.now();
   await crawler.runRound();
   await bus.drain();
   const pipeS = (performance.now() - t1) / 1000;
-  const [row] = await store.query<{ a: string; s: string }>(
-    'SELECT (SELECT count() FROM articles FINAL) AS a, (SELECT count() FROM article_snapshots) AS s',
+  const [row] = await store.query<{ a: string; s: string; c: string }>(
+    `SELECT (SELECT count() FROM articles FINAL) AS a, (SELECT count() FROM article_snapshots) AS s,
+            (SELECT countIf(content != '') FROM articles FINAL) AS c`,
   );
   await writer.stop();
   await store.close();
@@ -81,9 +92,14 @@ export async function run(): Promise<void> {
   console.log(
     `dataset: ${accounts} accounts, ${days} days, ${articles} articles, ${row?.s} snapshots; concurrency ${concurrency}`,
   );
-  console.log(`upstream only: ${requests} requests in ${baseS.toFixed(2)} s (${basePerS} articles/s)`);
+  console.log(
+    `article pages (CRAWL_PAGE_DAYS=${pageDays}): ${crawler.pages.fetched} fetched, ${crawler.pages.failed} failed; ${row?.c} articles with body text`,
+  );
+  console.log(
+    `upstream only (no pages): ${requests} requests in ${baseS.toFixed(2)} s (${basePerS} articles/s)`,
+  );
   console.log(`pipeline to queryable: ${pipeS.toFixed(2)} s (${perS} articles/s)`);
   console.log(
-    `RESULT crawl articles_per_s=${perS} upstream_articles_per_s=${basePerS} ratio_to_upstream=${(perS / basePerS).toFixed(2)}`,
+    `RESULT crawl articles_per_s=${perS} upstream_articles_per_s=${basePerS} ratio_to_upstream=${(perS / basePerS).toFixed(2)} page_days=${pageDays}`,
   );
 }

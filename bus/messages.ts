@@ -51,6 +51,13 @@ export const articleMessage = z.object({
   content: z.string().default(''),
   /** Mini-programs embedded in the article. */
   miniprogram_appids: z.array(z.string()).default([]),
+  /**
+   * The embedded mini-programs as the article page describes them (name and icon from the card's
+   * data-miniprogram-nickname / -avatar; empty when the page leaves them out), when the page was fetched.
+   */
+  miniprogram_cards: z
+    .array(z.object({ appid: z.string().min(1), nickname: z.string(), avatar: z.string() }))
+    .default([]),
   item_show_type: z.number().int().nonnegative().default(0),
 });
 
@@ -187,6 +194,20 @@ export const videoMessage = z.object({
   forward: uint,
   fav: uint,
   crawled_at: z.number().int().nonnegative(),
+  /** Cover image and length in seconds of the post's video, when the list carries them. */
+  cover: z.string().default(''),
+  duration_s: uint.default(0),
+});
+
+/** A video account's (视频号) profile as its post list shows it, with the official account it is linked to. */
+export const videoAccountMessage = z.object({
+  finder_username: z.string().min(1),
+  mid: uint,
+  biz: z.string().min(1),
+  nickname: z.string(),
+  avatar: z.string(),
+  description: z.string(),
+  crawled_at: z.number().int().nonnegative(),
 });
 
 export const topics = {
@@ -199,6 +220,7 @@ export const topics = {
   'crawl.requests': crawlRequestMessage,
   'crawl.progress': crawlProgressMessage,
   videos: videoMessage,
+  video_accounts: videoAccountMessage,
 } as const;
 
 export type Topic = keyof typeof topics;
@@ -216,6 +238,7 @@ export type MonitorStatusMessage = TopicValue<'monitor.status'>;
 export type CrawlRequestMessage = TopicValue<'crawl.requests'>;
 export type CrawlProgressMessage = TopicValue<'crawl.progress'>;
 export type VideoMessage = TopicValue<'videos'>;
+export type VideoAccountMessage = TopicValue<'video_accounts'>;
 
 export type ValidationResult<T extends Topic> =
   | { ok: true; value: TopicValue<T> }

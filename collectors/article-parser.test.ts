@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../platform/clock';
 import { createLogger } from '../platform/log';
+import { miniProgramCard } from '../simulator/article-page';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { htmlDecode, parseArticlePage } from './article-parser';
 import { parseArticleUrl } from './article-url';
@@ -37,6 +38,55 @@ describe('article page parser on real-shaped pages', () => {
     });
     expect(a.content).toContain('第一段：大模型&芯片。');
     expect(a.content).not.toContain('<p>');
+  });
+
+  it('reads mini-program cards and text links with their name, icon, path and card title', () => {
+    const a = parseArticlePage(fixture('miniprogram-cards.html'));
+    expect(a).toMatchObject({ ok: true, mid: 3916285442, msgid: 2247512345, idx: 2 });
+    // One entry per appid: the text link of the first program adds nothing the card did not say.
+    expect(a.mini_programs).toEqual(['wx8a9b7c6d5e4f3a2b', 'wx1f2e3d4c5b6a7980']);
+    expect(a.mini_program_cards).toEqual([
+      {
+        appid: 'wx8a9b7c6d5e4f3a2b',
+        nickname: '南城好店',
+        avatar: 'http://mmbiz.qpic.cn/mmbiz_png/AbCdEf/0?wx_fmt=png',
+        path: 'pages/shop/detail?id=1024&from=article',
+        title: '手作咖啡 · 到店自取 8 折',
+        image_url: 'http://mmbiz.qpic.cn/mmbiz_jpg/GhIjKl/0?wx_fmt=jpeg',
+      },
+      {
+        appid: 'wx1f2e3d4c5b6a7980',
+        nickname: '停车助手 & 地图',
+        avatar: 'http://mmbiz.qpic.cn/mmbiz_png/MnOpQr/0?wx_fmt=png',
+        path: 'pages/index/index',
+        title: '',
+        image_url: '',
+      },
+    ]);
+    // Cards carry no text of their own: the body is the paragraphs around them.
+    expect(a.content).toContain('第二家：老字号面馆，点单请走小程序。');
+  });
+
+  it('leaves what an older card does not carry empty', () => {
+    const a = parseArticlePage(fixture('original-double-quoted.html'));
+    expect(a.mini_program_cards).toEqual([
+      {
+        appid: 'wx1234567890abcdef',
+        nickname: '',
+        avatar: '',
+        path: '',
+        title: '科技工具箱',
+        image_url: '',
+      },
+      {
+        appid: 'wxfedcba0987654321',
+        nickname: '',
+        avatar: '',
+        path: 'pages/x',
+        title: '',
+        image_url: '',
+      },
+    ]);
   });
 
   it('reads a repost with single quotes, an empty-first || chain and JS escapes', () => {
@@ -199,6 +249,7 @@ describe('parser against the simulator’s pages', () => {
 
   it('parses every page generation the simulator serves, and short and long links agree', async () => {
     let pages = 0;
+    let cards = 0;
     const styles = new Set<string>();
     for (const acc of sim.world.accounts.slice(0, 12)) {
       for (const push of sim.world.pushes(acc).slice(0, 2)) {
@@ -224,7 +275,19 @@ describe('parser against the simulator’s pages', () => {
             copyright_stat: art.copyrightStat,
             source_url: art.sourceUrl,
             mini_programs: art.miniPrograms.map((m) => m.appid),
+            mini_program_cards: art.miniPrograms.map((m) => {
+              const card = miniProgramCard(m, art);
+              return {
+                appid: m.appid,
+                nickname: m.title,
+                avatar: m.icon,
+                path: card.path,
+                title: card.title,
+                image_url: card.imageUrl,
+              };
+            }),
           });
+          if (art.miniPrograms.length > 0) cards++;
           const short = await (await fetch(`${sim.url}/s/${art.shortToken}`)).text();
           const ps = parseArticlePage(short, `${sim.url}/s/${art.shortToken}`);
           expect({ ...ps, href: '' }).toEqual({ ...p, href: '' });
@@ -234,6 +297,7 @@ describe('parser against the simulator’s pages', () => {
       }
     }
     expect(pages).toBeGreaterThan(20);
+    expect(cards).toBeGreaterThan(0);
     expect(styles.size).toBe(3);
   });
 

@@ -5,9 +5,18 @@ import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
 import { hash32 } from '../simulator/rng';
-import { accountMessage, articleMessage, snapshotMessage } from './messages-of';
+import type { ParsedArticle } from './article-parser';
+import { longLink } from './article-url';
+import { UpstreamError } from './http';
+import {
+  accountMessage,
+  articleMessage,
+  snapshotMessage,
+  videoAccountMessage,
+  videoMessage,
+} from './messages-of';
 import type { AccountRegistry } from './registry';
-import type { Source, SourceArticle } from './source';
+import type { ArticleLookup, Source, SourceArticle } from './source';
 
 /** Which share of the accounts a collector crawls: accounts hash to `count` shards, it takes `index`. */
 export interface Shard {
@@ -38,6 +47,11 @@ export interface CrawlerOptions {
   inactiveEvery?: number;
   /** Shared queue for upstream work; the crawler makes its own from `concurrency` if not given. */
   queue?: PQueue;
+  /**
+   * A newly seen article published within this many days is published with its page (body text,
+   * mini-programs): one page fetch per article. 0 turns page fetches off; default `crawlDays`.
+   */
+  pageDays?: number;
 }
 
 interface Known {
@@ -46,6 +60,8 @@ interface Known {
 }
 
 const PAGE = 5;
+/** Article links are WeChat's; the source re-points them at its own upstream. */
+const WECHAT_ORIGIN = 'https://mp.weixin.qq.com';
 
 /**
  * Crawls every account the source lists: profile, post list, and counters of recent articles,
@@ -65,10 +81,12 @@ export class Crawler {
   private clock: Clock;
   firstRoundDone = false;
   /** Messages the bus accepted from this collector, by topic. */
-  readonly published = { accounts: 0, articles: 0, snapshots: 0, videos: 0 };
+  readonly published = { accounts: 0, articles: 0, snapshots: 0, videos: 0, videoAccounts: 0 };
+  /** Article pages fetched with new articles, and those that failed (the article went out without them). */
+  readonly pages = { fetched: 0, failed: 0 };
 
   constructor(
-    private source: Source,
+    private source: Source & Pick<ArticleLookup, 'article'>,
     private bus: Bus,
     private log: Logger,
     private opts: CrawlerOptions,
@@ -106,6 +124,8 @@ export class Crawler {
     const nowS = Math.floor(this.clock.now() / 1000);
     const horizon = nowS - (first ? this.opts.crawlDays : 2) * 86_400;
     const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
+    const pageDays = this.opts.pageDays ?? this.opts.crawlDays;
+    const pageFrom = pageDays > 0 ? nowS - pageDays * 86_400 : Number.POSITIVE_INFINITY;
     const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
 
     const every = this.opts.inactiveEvery ?? 4;
@@ -119,11 +139,12 @@ export class Crawler {
         this.queue.add(async () => {
           if (this.stopped) return;
           try {
-            const s = await this.crawlAccount(biz, first, horizon, trackFrom);
+            const s = await this.crawlAccount(biz, first, horizon, trackFrom, pageFrom);
             crawled.push(s.profile);
             stats.accounts++;
             stats.articles += s.articles;
             stats.snapshots += s.snapshots;
+            stats.errors += s.pageErrors;
           } catch (err) {
             stats.errors++;
             this.log.warn({ err: (err as Error).message, biz }, 'account crawl failed');
@@ -170,31 +191,24 @@ export class Crawler {
     return shard && shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
   }
 
-  /** The newest page of the account's video-account posts; a failure here does not fail the account. */
+  /**
+   * The newest page of the account's video-account posts, and the video account's profile when the
+   * posts carry it; a failure here does not fail the account.
+   */
   private async crawlVideos(biz: string, mid: number, finder: string, sinceS: number): Promise<void> {
     try {
       const page = await (this.source.videoPosts as NonNullable<Source['videoPosts']>)(finder, 1, 20);
       const videos = page.videos.filter((v) => v.createTime >= sinceS);
       const now = this.clock.now();
+      if (page.finder) {
+        await this.bus.publish('video_accounts', [
+          { key: String(mid), value: videoAccountMessage(page.finder, biz, now) },
+        ]);
+        this.published.videoAccounts++;
+      }
       await this.bus.publish(
         'videos',
-        videos.map((v) => ({
-          key: String(mid),
-          value: {
-            object_id: v.objectId,
-            finder_username: finder,
-            mid,
-            biz,
-            create_time: v.createTime,
-            description: v.description,
-            read: v.read,
-            like: v.like,
-            comment: v.comment,
-            forward: v.forward,
-            fav: v.fav,
-            crawled_at: now,
-          },
-        })),
+        videos.map((v) => ({ key: String(mid), value: videoMessage(v, finder, biz, now) })),
       );
       this.published.videos += videos.length;
     } catch (err) {
@@ -202,7 +216,57 @@ export class Crawler {
     }
   }
 
-  private async crawlAccount(biz: string, first: boolean, horizon: number, trackFrom: number) {
+  /** The article's page, parsed; it must show this very article. */
+  private async page(a: SourceArticle): Promise<ParsedArticle> {
+    const p = await this.source.article(longLink(WECHAT_ORIGIN, a));
+    if (p.biz !== a.biz || p.msgid !== a.msgid || p.idx !== a.idx)
+      throw new UpstreamError(`article page shows ${p.biz}/${p.aid}, not ${a.msgid}_${a.idx}`, 'malformed');
+    return p;
+  }
+
+  /**
+   * Pages of the new articles published since `pageFrom`, by article key. A page that cannot be had
+   * is left out (its article is published without body text) and counted.
+   */
+  private async pagesOf(
+    biz: string,
+    articles: SourceArticle[],
+    pageFrom: number,
+  ): Promise<{ pages: Map<string, ParsedArticle>; failed: number }> {
+    const pages = new Map<string, ParsedArticle>();
+    let failed = 0;
+    let firstError = '';
+    // Side by side: the upstream queue (CRAWL_CONCURRENCY × 4 in flight) bounds them, as every request.
+    await Promise.all(
+      articles
+        .filter((x) => x.createTime >= pageFrom)
+        .map(async (a) => {
+          if (this.stopped) return;
+          try {
+            pages.set(`${a.msgid}_${a.idx}`, await this.page(a));
+          } catch (err) {
+            failed++;
+            firstError ||= (err as Error).message;
+          }
+        }),
+    );
+    this.pages.fetched += pages.size;
+    this.pages.failed += failed;
+    if (failed > 0)
+      this.log.warn(
+        { biz, failed, err: firstError },
+        'article pages not fetched; articles published without body text',
+      );
+    return { pages, failed };
+  }
+
+  private async crawlAccount(
+    biz: string,
+    first: boolean,
+    horizon: number,
+    trackFrom: number,
+    pageFrom: number,
+  ) {
     const p = await this.source.profile(biz);
     const mid = midOf(biz);
     const account = accountMessage(p, this.clock.now());
@@ -227,13 +291,15 @@ export class Crawler {
       }
       if (reachedHorizon || page.pushes.length < PAGE || begin + PAGE >= page.total) break;
     }
+    // New articles go out with their pages (body text, mini-programs): fetched once, when first seen.
+    const { pages, failed: pageErrors } = await this.pagesOf(biz, fresh, pageFrom);
     if (fresh.length > 0) {
       const now = this.clock.now();
       await this.bus.publish(
         'articles',
         fresh.map((a) => {
           this.known.set(`${biz}/${a.msgid}_${a.idx}`, { article: a, mid });
-          const value = articleMessage(a, now);
+          const value = articleMessage(a, now, pages.get(`${a.msgid}_${a.idx}`));
           return { key: String(mid), value };
         }),
       );
@@ -256,6 +322,7 @@ export class Crawler {
     return {
       articles: fresh.length,
       snapshots: snapshots.length,
+      pageErrors,
       profile: { biz, name: p.name, alias: p.alias, avatar: p.avatar, desc: p.signature },
     };
   }

@@ -1,7 +1,13 @@
-import type { AccountInput, ArticleInput, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
+import type {
+  AccountInput,
+  ArticleInput,
+  MonitorTaskMessage,
+  SnapshotMessage,
+  TopicInput,
+} from '../bus/messages';
 import { midOf } from '../platform/wechat-ids';
 import type { ParsedArticle } from './article-parser';
-import type { SourceArticle, SourceCounts, SourceProfile } from './source';
+import type { SourceArticle, SourceCounts, SourceFinder, SourceProfile, SourceVideo } from './source';
 
 /** Source shapes → bus messages: the one place collectors build them. */
 
@@ -26,7 +32,27 @@ export function accountMessage(p: SourceProfile, crawledAt: number): AccountInpu
   };
 }
 
-export function articleMessage(a: SourceArticle, crawledAt: number): ArticleInput {
+/** What an article's page adds to its message: body text and the embedded mini-programs. */
+function pageFields(
+  p: ParsedArticle,
+): Pick<ArticleInput, 'content' | 'miniprogram_appids' | 'miniprogram_cards'> {
+  return {
+    content: p.content,
+    miniprogram_appids: p.mini_programs,
+    miniprogram_cards: p.mini_program_cards.map((c) => ({
+      appid: c.appid,
+      nickname: c.nickname,
+      avatar: c.avatar,
+    })),
+  };
+}
+
+/** An article from a post list; with its fetched page, also its body text and mini-programs. */
+export function articleMessage(
+  a: SourceArticle,
+  crawledAt: number,
+  page?: ParsedArticle | null,
+): ArticleInput {
   return {
     aid: `${a.msgid}_${a.idx}`,
     mid: midOf(a.biz),
@@ -43,6 +69,7 @@ export function articleMessage(a: SourceArticle, crawledAt: number): ArticleInpu
     copyright_stat: a.copyrightStat,
     source_url: a.sourceUrl,
     crawled_at: crawledAt,
+    ...(page ? pageFields(page) : {}),
   };
 }
 
@@ -64,8 +91,49 @@ export function parsedArticleMessage(p: ParsedArticle, crawledAt: number): Artic
     copyright_stat: p.copyright_stat,
     source_url: p.source_url,
     crawled_at: crawledAt,
-    content: p.content,
-    miniprogram_appids: p.mini_programs,
+    ...pageFields(p),
+  };
+}
+
+/** A video post with the counters it had when listed. */
+export function videoMessage(
+  v: SourceVideo,
+  finderUsername: string,
+  biz: string,
+  crawledAt: number,
+): TopicInput<'videos'> {
+  return {
+    object_id: v.objectId,
+    finder_username: finderUsername,
+    mid: midOf(biz),
+    biz,
+    create_time: v.createTime,
+    description: v.description,
+    read: v.read,
+    like: v.like,
+    comment: v.comment,
+    forward: v.forward,
+    fav: v.fav,
+    cover: v.cover,
+    duration_s: v.durationS,
+    crawled_at: crawledAt,
+  };
+}
+
+/** A video account's profile, linked to the official account whose profile names it. */
+export function videoAccountMessage(
+  f: SourceFinder,
+  biz: string,
+  crawledAt: number,
+): TopicInput<'video_accounts'> {
+  return {
+    finder_username: f.username,
+    mid: midOf(biz),
+    biz,
+    nickname: f.nickname,
+    avatar: f.avatar,
+    description: f.signature,
+    crawled_at: crawledAt,
   };
 }
 

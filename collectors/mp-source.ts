@@ -13,6 +13,7 @@ import type {
   SourceAccount,
   SourceArticle,
   SourceCounts,
+  SourceFinder,
   SourceProfile,
   SourcePush,
   SourceVideo,
@@ -228,13 +229,14 @@ export class MpSource implements Source, ArticleLookup {
 
   /**
    * A video account's posts, newest first (视频号助手 post_list: {errCode, data:{list[], totalCount}}),
-   * with the finder credential's cookie.
+   * with the finder credential's cookie. Each post's desc.media[0] carries the cover and videoPlayLen
+   * (seconds); its contact is the account itself (nickname, headUrl, signature), read as the profile.
    */
   async videoPosts(
     finderUsername: string,
     page = 1,
     size = 20,
-  ): Promise<{ total: number; videos: SourceVideo[] }> {
+  ): Promise<{ total: number; videos: SourceVideo[]; finder: SourceFinder | null }> {
     const r = await this.finder.run(async (secret) => {
       const x = await fetchJson<{
         errCode: number;
@@ -244,7 +246,11 @@ export class MpSource implements Source, ArticleLookup {
           list: {
             objectId: string;
             createTime: number;
-            desc?: { description?: string };
+            desc?: {
+              description?: string;
+              media?: { coverUrl?: string; thumbUrl?: string; videoPlayLen?: number }[];
+            };
+            contact?: { username?: string; nickname?: string; headUrl?: string; signature?: string };
             readCount?: number;
             likeCount?: number;
             commentCount?: number;
@@ -265,18 +271,33 @@ export class MpSource implements Source, ArticleLookup {
         throw new UpstreamError(`post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), 'rejected');
       return x.data;
     });
+    const contact = r.list.find((v) => v.contact?.username === finderUsername)?.contact;
     return {
       total: r.totalCount,
-      videos: r.list.map((v) => ({
-        objectId: v.objectId,
-        createTime: v.createTime,
-        description: v.desc?.description ?? '',
-        read: v.readCount ?? 0,
-        like: v.likeCount ?? 0,
-        comment: v.commentCount ?? 0,
-        forward: v.forwardCount ?? 0,
-        fav: v.favCount ?? 0,
-      })),
+      videos: r.list.map((v) => {
+        const media = v.desc?.media?.[0];
+        const len = Number(media?.videoPlayLen ?? 0);
+        return {
+          objectId: v.objectId,
+          createTime: v.createTime,
+          description: v.desc?.description ?? '',
+          read: v.readCount ?? 0,
+          like: v.likeCount ?? 0,
+          comment: v.commentCount ?? 0,
+          forward: v.forwardCount ?? 0,
+          fav: v.favCount ?? 0,
+          cover: media?.coverUrl || media?.thumbUrl || '',
+          durationS: Number.isFinite(len) && len > 0 ? Math.round(len) : 0,
+        };
+      }),
+      finder: contact
+        ? {
+            username: finderUsername,
+            nickname: contact.nickname ?? '',
+            avatar: contact.headUrl ?? '',
+            signature: contact.signature ?? '',
+          }
+        : null,
     };
   }
 

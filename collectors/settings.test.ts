@@ -14,6 +14,13 @@ describe('collector settings', () => {
       UPSTREAM_RATE_PER_CREDENTIAL: 0,
       UPSTREAM_COOLDOWN_S: 900,
       MONITOR_LEASE_S: 90,
+      CRAWL_PAGES: true,
+    });
+    // Unset: page fetches reach as far back as the first round (CRAWL_DAYS).
+    expect(c.CRAWL_PAGE_DAYS).toBeUndefined();
+    expect(loadConfig({ CRAWL_PAGES: '0', CRAWL_PAGE_DAYS: '3' })).toMatchObject({
+      CRAWL_PAGES: false,
+      CRAWL_PAGE_DAYS: 3,
     });
     expect(c.COLLECTOR_NAME.length).toBeGreaterThan(0);
   });
@@ -22,7 +29,13 @@ describe('collector settings', () => {
     expect(loadConfig({ COLLECTOR_SHARD: '2/4' }).shard).toEqual({ index: 2, count: 4 });
     const err = (() => {
       try {
-        loadConfig({ COLLECTOR_SHARD: '4/4', UPSTREAM_LIST_API: 'rss', UPSTREAM_CREDENTIALS: 'file' });
+        loadConfig({
+          COLLECTOR_SHARD: '4/4',
+          UPSTREAM_LIST_API: 'rss',
+          UPSTREAM_CREDENTIALS: 'file',
+          CRAWL_PAGES: 'yes',
+          CRAWL_PAGE_DAYS: '0',
+        });
       } catch (e) {
         return e as Error;
       }
@@ -32,5 +45,7 @@ describe('collector settings', () => {
     expect(err?.message).toMatch(/COLLECTOR_SHARD="4\/4" 无效：必须是 i\/N 形式/);
     expect(err?.message).toMatch(/UPSTREAM_LIST_API="rss" 无效/);
     expect(err?.message).toMatch(/UPSTREAM_CREDENTIALS="file" 无效/);
+    expect(err?.message).toMatch(/CRAWL_PAGES="yes" 无效：必须是 0 或 1/);
+    expect(err?.message).toMatch(/CRAWL_PAGE_DAYS="0" 无效：必须是 1–3650 的整数/);
   });
 });

@@ -30,6 +30,17 @@ export interface SourceVideo {
   comment: number;
   forward: number;
   fav: number;
+  /** Cover image URL and video length in seconds ('' and 0 when the list leaves them out). */
+  cover: string;
+  durationS: number;
+}
+
+/** A video account's (视频号) profile: its name, avatar and signature. */
+export interface SourceFinder {
+  username: string;
+  nickname: string;
+  avatar: string;
+  signature: string;
 }
 
 export interface SourceArticle {
@@ -69,12 +80,15 @@ export interface Source {
   /** Pushes newest first, paged by push (a push holds 1–8 articles). */
   listPushes(biz: string, begin: number, count: number): Promise<{ total: number; pushes: SourcePush[] }>;
   counts(article: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts>;
-  /** Posts of a video account (视频号), newest first; sources without the route leave it out. */
+  /**
+   * Posts of a video account (视频号), newest first, and the account's profile when the posts carry it;
+   * sources without the route leave it out.
+   */
   videoPosts?(
     finderUsername: string,
     page?: number,
     size?: number,
-  ): Promise<{ total: number; videos: SourceVideo[] }>;
+  ): Promise<{ total: number; videos: SourceVideo[]; finder: SourceFinder | null }>;
 }
 
 /** What inclusion, page updates and monitoring by URL need beyond the crawl. */

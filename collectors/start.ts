@@ -88,6 +88,7 @@ export async function startCollectors(opts: {
     registry,
     shard: config.shard,
     inactiveEvery: config.CRAWL_INACTIVE_EVERY,
+    pageDays: config.CRAWL_PAGES ? (config.CRAWL_PAGE_DAYS ?? config.CRAWL_DAYS) : 0,
     queue,
     name: config.COLLECTOR_NAME,
   });

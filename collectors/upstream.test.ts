@@ -1,11 +1,13 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BusRecord } from '../bus/bus';
 import { MemoryBus } from '../bus/memory-bus';
 import { fixedClock } from '../platform/clock';
 import { createLogger } from '../platform/log';
 import type { FaultRule } from '../simulator/faults';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
+import type { SimArticle } from '../simulator/world';
 import { Crawler } from './crawler';
 import { StaticCredentialStore } from './credentials';
 import { backoffDelay, UpstreamError } from './http';
@@ -226,6 +228,87 @@ describe('credentials under freq control and expiry', () => {
     const shape = (r: typeof a) =>
       r.pushes.map((p) => ({ ...p, articles: p.articles.map((x) => ({ ...x, sourceUrl: '' })) }));
     expect(shape(b)).toEqual(shape(a));
+  });
+});
+
+describe('article pages with new articles', () => {
+  type Article = BusRecord<'articles'>['value'];
+  async function crawl(opts: { pageDays?: number; src?: MpSource } = {}) {
+    const bus = new MemoryBus(silent);
+    const articles: Article[] = [];
+    const rounds: { errors: number; articles: number }[] = [];
+    await bus.subscribe('articles', 't', async (b) => {
+      articles.push(...b.map((r) => r.value));
+    });
+    await bus.subscribe('crawl.rounds', 't', async (b) => {
+      rounds.push(...b.map((r) => r.value));
+    });
+    const crawler = new Crawler(opts.src ?? new MpSource(sim.url), bus, silent, {
+      crawlDays: 3,
+      intervalS: 3600,
+      concurrency: 4,
+      clock: fixedClock(NOW),
+      pageDays: opts.pageDays,
+    });
+    await crawler.runRound();
+    await bus.drain();
+    return { bus, crawler, articles, rounds };
+  }
+  const model = (a: Article) => sim.world.findArticle(a.biz, a.msgid, a.idx) as SimArticle;
+
+  it('publishes each new article once, with its body text and mini-programs from its page', async () => {
+    const pagesBefore = await served('/s');
+    const { crawler, articles, rounds } = await crawl();
+    expect(articles.length).toBeGreaterThan(10);
+    expect((await served('/s')) - pagesBefore).toBe(articles.length);
+    expect(crawler.pages).toEqual({ fetched: articles.length, failed: 0 });
+    expect(rounds[0]?.errors).toBe(0);
+    let withPrograms = 0;
+    for (const a of articles) {
+      const m = model(a);
+      expect(a.content).toContain(m.digest);
+      expect(a.miniprogram_appids).toEqual(m.miniPrograms.map((p) => p.appid));
+      expect(a.miniprogram_cards).toEqual(
+        m.miniPrograms.map((p) => ({ appid: p.appid, nickname: p.title, avatar: p.icon })),
+      );
+      // The list's own fields stay the list's.
+      expect(a.title).toBe(m.title);
+      if (m.miniPrograms.length > 0) withPrograms++;
+    }
+    expect(withPrograms).toBeGreaterThan(0);
+
+    // The next round finds nothing new: no article goes out again and no page is fetched again.
+    const again = await served('/s');
+    await crawler.runRound();
+    expect(await served('/s')).toBe(again);
+  });
+
+  it('fetches pages only within CRAWL_PAGE_DAYS, and none with 0', async () => {
+    const since = Math.floor(NOW / 1000) - 86_400;
+    const { articles } = await crawl({ pageDays: 1 });
+    expect(articles.some((a) => a.pubtime < since)).toBe(true);
+    for (const a of articles) expect(a.content !== '').toBe(a.pubtime >= since);
+    const before = await served('/s');
+    const off = await crawl({ pageDays: 0 });
+    expect(off.articles.every((a) => a.content === '' && a.miniprogram_appids.length === 0)).toBe(true);
+    expect(await served('/s')).toBe(before);
+  });
+
+  it('publishes an article whose page fails without body text, and counts the error', async () => {
+    // Every page answers 503 until cleared: the retries run out, the list and counters are untouched.
+    await setFaults([{ mode: 'server_error', path: '/s' }]);
+    const src = new MpSource(sim.url, { http: { backoffMs: 1, maxBackoffMs: 2, retries: 1 } });
+    const { crawler, articles, rounds } = await crawl({ src });
+    const expected = sim.world.accounts.flatMap((acc) =>
+      sim.world
+        .pushes(acc)
+        .filter((p) => p.time >= Math.floor(NOW / 1000) - 3 * 86_400)
+        .flatMap((p) => p.articles.map((x) => x.aid)),
+    );
+    expect(articles.map((a) => a.aid).sort()).toEqual(expected.sort());
+    expect(articles.every((a) => a.content === '' && a.miniprogram_cards.length === 0)).toBe(true);
+    expect(crawler.pages).toEqual({ fetched: 0, failed: articles.length });
+    expect(rounds[0]).toMatchObject({ articles: articles.length, errors: articles.length });
   });
 });
 

@@ -132,6 +132,17 @@ const envSchema = z.object({
   CRAWL_INTERVAL_S: positiveInt(300, 86_400),
   CRAWL_CONCURRENCY: positiveInt(32, 256),
   CRAWL_INACTIVE_EVERY: positiveInt(4, 1000),
+  // Each new article's page (body text, mini-programs): on by default; CRAWL_PAGE_DAYS defaults to CRAWL_DAYS.
+  CRAWL_PAGES: z
+    .enum(['0', '1', 'false', 'true'], { message: '必须是 0 或 1' })
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  CRAWL_PAGE_DAYS: z.coerce
+    .number({ message: '必须是 1–3650 的整数' })
+    .int('必须是 1–3650 的整数')
+    .min(1, '必须是 1–3650 的整数')
+    .max(3650, '必须是 1–3650 的整数')
+    .optional(),
   COLLECTOR_NAME: z.string().trim().min(1).max(100).default(os.hostname()),
   COLLECTOR_SHARD: z
     .string()

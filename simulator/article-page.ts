@@ -1,5 +1,5 @@
 import { hash32 } from './rng';
-import type { Counts, SimAccount, SimArticle } from './world';
+import type { Counts, SimAccount, SimArticle, SimMiniProgram } from './world';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** How WeChat writes values into its inline JS: HTML-escaped, with quotes and backslashes escaped. */
@@ -7,9 +7,22 @@ const js = (s: string) => esc(s).replace(/\\/g, '\\\\');
 
 const beijingDate = (unixS: number) => new Date(unixS * 1000 + 8 * 3_600_000).toISOString().slice(0, 10);
 
+/** The per-article parts of a mini-program card: the page it opens, its title and picture. */
+export function miniProgramCard(
+  m: SimMiniProgram,
+  art: SimArticle,
+): { path: string; title: string; imageUrl: string } {
+  return {
+    path: `pages/detail/detail?id=${art.msgid}${art.idx}&from=article`,
+    title: `${m.title}：${art.title.slice(0, 12)}`,
+    imageUrl: `https://mmbiz.qpic.cn/mmbiz_jpg/${hash32(art.mid, art.msgid, art.idx, 'card').toString(16)}/0?wx_fmt=jpeg`,
+  };
+}
+
 /**
  * An article page shaped like mp.weixin.qq.com/s: og meta tags, the rich_media header, #js_content,
- * mini-program cards as <mp-common-miniprogram>, and the inline JS variables real pages carry
+ * mini-program cards (<mp-miniprogram> / <mp-common-miniprogram> with appid, path, nickname, avatar,
+ * title and imageurl), and the inline JS variables real pages carry
  * (biz/mid/idx/sn, ct, nickname, user_name, alias, msg_title, msg_desc, msg_cdn_url, copyright_stat,
  * msg_source_url…). The quoting style varies by article, as it does between WeChat page versions.
  * With a client key, the page also carries appmsg_bar_data (the counters the client shows).
@@ -19,11 +32,14 @@ export function articlePage(a: SimAccount, art: SimArticle, base: string, counts
   const link = `${base}/s?__biz=${art.biz}&amp;mid=${art.msgid}&amp;idx=${art.idx}&amp;sn=${art.sn}&amp;chksm=${art.sn.slice(0, 16)}#rd`;
   const cover = `${base}/mmhead/${encodeURIComponent(art.biz)}/0`;
   const original = art.copyrightStat === 11;
+  // Cards as the editor saves them: the program's name and icon (nickname, avatar), the page it opens, and the
+  // card's own title and picture chosen for this article. Newer pages use <mp-common-miniprogram>.
+  const tag = style === 2 ? 'mp-common-miniprogram' : 'mp-miniprogram';
   const cards = art.miniPrograms
-    .map(
-      (m) =>
-        `<p><mp-common-miniprogram class="js_uneditable custom_select_card mp_miniprogram_iframe" data-miniprogram-appid="${m.appid}" data-miniprogram-path="pages/index/index" data-miniprogram-title="${esc(m.title)}" data-miniprogram-imageurl="${esc(m.icon)}" data-miniprogram-nickname="${esc(m.title)}" data-miniprogram-type="card" data-miniprogram-servicetype="0"></mp-common-miniprogram></p>`,
-    )
+    .map((m) => {
+      const card = miniProgramCard(m, art);
+      return `<p><${tag} class="js_uneditable custom_select_card mp_miniprogram_iframe" data-miniprogram-appid="${m.appid}" data-miniprogram-path="${esc(card.path)}" data-miniprogram-nickname="${esc(m.title)}" data-miniprogram-avatar="${esc(m.icon)}" data-miniprogram-title="${esc(card.title)}" data-miniprogram-imageurl="${esc(card.imageUrl)}" data-miniprogram-type="card" data-miniprogram-servicetype="0"></${tag}></p>`;
+    })
     .join('\n');
   const body = `<p>${esc(art.digest)}</p>
 <p>${esc(a.name)}持续关注${esc(a.industry.name)}领域。以下内容由内置模拟器生成，仅作演示数据。</p>

@@ -212,10 +212,13 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
       currentPage?: number;
     };
     const a = world.allAccounts().find((x) => x.finder && x.finder.username === body.finderUsername);
-    if (!a) return c.json({ errCode: 300330, errMsg: 'finder not found', data: null });
+    const f = a?.finder;
+    if (!a || !f) return c.json({ errCode: 300330, errMsg: 'finder not found', data: null });
     const size = Math.min(50, Math.max(1, Number(body.pageSize) || 20));
     const page = Math.max(1, Number(body.currentPage) || 1);
     const posts = world.videoPosts(a);
+    const base = origin(c.req.url);
+    const head = `${base}/mmhead/${encodeURIComponent(a.biz)}/0`;
     return c.json({
       errCode: 0,
       errMsg: 'request successful',
@@ -226,7 +229,28 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
           return {
             objectId: v.objectId,
             createTime: v.createTime,
-            desc: { description: v.description, mediaType: 4 },
+            desc: {
+              description: v.description,
+              mediaType: 4,
+              media: [
+                {
+                  url: `https://finder.video.qq.com/251/20302/stodownload?encfilekey=${v.objectId}`,
+                  thumbUrl: head,
+                  coverUrl: head,
+                  videoPlayLen: v.durationS,
+                  width: 1080,
+                  height: 1920,
+                  mediaType: 4,
+                },
+              ],
+            },
+            // The post's author: the video account itself.
+            contact: {
+              username: f.username,
+              nickname: f.nickname,
+              headUrl: head,
+              signature: a.signature,
+            },
             readCount: n.read,
             likeCount: n.like,
             commentCount: n.comment,

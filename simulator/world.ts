@@ -73,6 +73,8 @@ export interface SimVideoPost {
   username: string;
   createTime: number;
   description: string;
+  /** Video length, seconds. */
+  durationS: number;
   final: { read: number; like: number; comment: number; forward: number; fav: number };
 }
 
@@ -404,6 +406,8 @@ export class SimWorld {
         username: f.username,
         createTime,
         description: `${a.name}：${r.pick(a.industry.keywords)}${r.pick(['现场', '一分钟看懂', '花絮', 'vlog', '实拍'])}`,
+        // Hashed rather than drawn, so every earlier value of the world stays as it was.
+        durationS: 8 + (hash32(this.opts.seed, 'vlen', a.mid, d) % 233),
         final: {
           read,
           like: Math.round(read * (0.02 + r.next() * 0.05)),

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/memory-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
+import { Crawler } from '../collectors/crawler';
+import { MpSource } from '../collectors/mp-source';
 import { tempDir } from '../e2e/harness';
+import { fixedClock } from '../platform/clock';
 import { createLogger } from '../platform/log';
+import { startSimulator } from '../simulator/server';
 import { StreamWriter } from './writer';
 
 const log = createLogger('silent');
@@ -73,5 +77,78 @@ describe('stream writer: task status and crawl progress', () => {
     expect(p?.percent).toBe(100);
     expect(p?.message).toBe('收录成功');
     expect(JSON.parse(p?.result ?? '{}')).toMatchObject({ code: 1, is_success: true });
+  });
+  it('fills miniprograms and video_accounts from a crawl of the simulator, and video posts get cover and length', async () => {
+    const now = Date.parse('2026-11-01T21:30:00+08:00');
+    const sim = await startSimulator(
+      { seed: 5, accounts: 20, historyDays: 5, now: () => now, host: '127.0.0.1', port: 0 },
+      log,
+    );
+    try {
+      const crawler = new Crawler(new MpSource(sim.url), bus, log, {
+        crawlDays: 5,
+        intervalS: 3600,
+        concurrency: 4,
+        clock: fixedClock(now),
+      });
+      await crawler.runRound();
+      await bus.drain();
+      const w = sim.world;
+      const embedded = new Map(
+        w.accounts
+          .flatMap((a) => w.pushes(a).flatMap((p) => p.articles.flatMap((x) => x.miniPrograms)))
+          .map((m) => [m.appid, m]),
+      );
+      expect(embedded.size).toBeGreaterThan(0);
+      const programs = await store.query<{ appid: string; title: string; icon: string; username: string }>(
+        'SELECT appid, title, icon, username FROM miniprograms FINAL ORDER BY appid',
+      );
+      expect(programs).toEqual(
+        [...embedded.values()]
+          .sort((a, b) => (a.appid < b.appid ? -1 : 1))
+          .map((m) => ({ appid: m.appid, title: m.title, icon: m.icon, username: '' })),
+      );
+      // The exposure table is derived from the articles' appids, which now arrive with the pages.
+      const [exposed] = await store.query<{ n: string }>(
+        'SELECT uniqExact(appid) AS n FROM article_miniprograms FINAL',
+      );
+      expect(Number(exposed?.n)).toBe(embedded.size);
+      const [bodies] = await store.query<{ empty: string }>(
+        "SELECT countIf(content = '') AS empty FROM articles FINAL",
+      );
+      expect(Number(bodies?.empty)).toBe(0);
+
+      const finders = w.accounts.filter((a) => a.finder && w.videoPosts(a).length > 0);
+      expect(finders.length).toBeGreaterThan(0);
+      const accounts = await store.query<{
+        finder_id: string;
+        name: string;
+        avatar: string;
+        mid: number;
+        description: string;
+      }>('SELECT finder_id, name, avatar, mid, description FROM video_accounts FINAL ORDER BY finder_id');
+      expect(accounts).toEqual(
+        finders
+          .map((a) => ({
+            finder_id: a.finder?.username,
+            name: a.finder?.nickname,
+            avatar: `${sim.url}/mmhead/${encodeURIComponent(a.biz)}/0`,
+            mid: a.mid,
+            description: a.signature,
+          }))
+          .sort((x, y) => ((x.finder_id ?? '') < (y.finder_id ?? '') ? -1 : 1)),
+      );
+      const posts = await store.query<{ post_id: string; cover: string; duration_s: number }>(
+        'SELECT post_id, cover, duration_s FROM video_posts FINAL',
+      );
+      const byId = new Map(finders.flatMap((a) => w.videoPosts(a)).map((v) => [v.objectId, v]));
+      expect(posts.length).toBeGreaterThan(0);
+      for (const p of posts) {
+        expect(p.duration_s).toBe(byId.get(p.post_id)?.durationS);
+        expect(p.cover).toMatch(/\/mmhead\//);
+      }
+    } finally {
+      await sim.close();
+    }
   });
 });

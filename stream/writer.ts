@@ -6,6 +6,7 @@ import type {
   CrawlRoundMessage,
   MonitorStatusMessage,
   SnapshotMessage,
+  VideoAccountMessage,
   VideoMessage,
 } from '../bus/messages';
 import type { AnalyticsStore } from '../clickhouse/store';
@@ -55,6 +56,21 @@ export const rows = {
     item_show_type: m.item_show_type,
     updated_at: m.crawled_at,
   }),
+  /**
+   * The mini-programs an article page named: one row per appid of the batch (the newest wins, as in the
+   * table). A card without a name (an older page, a bare text link) says nothing about the program, so it
+   * writes no row rather than blank out a described one. username, labels and description are not on pages.
+   */
+  miniprograms: (ms: ArticleMessage[]) => {
+    const byAppid = new Map<string, { appid: string; title: string; icon: string; updated_at: number }>();
+    for (const m of ms)
+      for (const c of m.miniprogram_cards) {
+        const seen = byAppid.get(c.appid);
+        if (c.nickname === '' || (seen && seen.updated_at > m.crawled_at)) continue;
+        byAppid.set(c.appid, { appid: c.appid, title: c.nickname, icon: c.avatar, updated_at: m.crawled_at });
+      }
+    return [...byAppid.values()].map((r) => ({ ...r, username: '', labels: [], description: '' }));
+  },
   snapshot: (m: SnapshotMessage) => ({
     mid: m.mid,
     aid: m.aid,
@@ -70,7 +86,18 @@ export const rows = {
     post_id: m.object_id,
     mid: m.mid,
     description: m.description,
+    cover: m.cover,
+    duration_s: m.duration_s,
     pubtime: m.create_time,
+    updated_at: m.crawled_at,
+  }),
+  videoAccount: (m: VideoAccountMessage) => ({
+    finder_id: m.finder_username,
+    name: m.nickname,
+    avatar: m.avatar,
+    owner: '',
+    description: m.description,
+    mid: m.mid,
     updated_at: m.crawled_at,
   }),
   videoSnapshot: (m: VideoMessage) => ({
@@ -125,7 +152,17 @@ export const rows = {
  */
 export class StreamWriter {
   private subs: Subscription[] = [];
-  inserted = { accounts: 0, articles: 0, snapshots: 0, videos: 0, rounds: 0, statuses: 0, progress: 0 };
+  inserted = {
+    accounts: 0,
+    articles: 0,
+    miniprograms: 0,
+    snapshots: 0,
+    videos: 0,
+    videoAccounts: 0,
+    rounds: 0,
+    statuses: 0,
+    progress: 0,
+  };
 
   constructor(
     private bus: Bus,
@@ -147,7 +184,10 @@ export class StreamWriter {
           'articles',
           batch.map((r) => rows.article(r.value)),
         );
+        const programs = rows.miniprograms(batch.map((r) => r.value));
+        if (programs.length > 0) await this.store.insert('miniprograms', programs);
         this.inserted.articles += batch.length;
+        this.inserted.miniprograms += programs.length;
       }),
       await this.bus.subscribe(
         'snapshots',
@@ -172,6 +212,13 @@ export class StreamWriter {
           batch.map((r) => rows.videoSnapshot(r.value)),
         );
         this.inserted.videos += batch.length;
+      }),
+      await this.bus.subscribe('video_accounts', GROUP, async (batch) => {
+        await this.store.insert(
+          'video_accounts',
+          batch.map((r) => rows.videoAccount(r.value)),
+        );
+        this.inserted.videoAccounts += batch.length;
       }),
       await this.bus.subscribe(
         'monitor.status',
