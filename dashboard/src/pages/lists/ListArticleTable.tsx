@@ -46,7 +46,7 @@ function baseColumns(page: number): Columns {
     {
       title: '公众号',
       key: 'account',
-      width: 200,
+      width: 180,
       render: (_, a) => {
         const name = accountName(a);
         return (
@@ -59,11 +59,12 @@ function baseColumns(page: number): Columns {
         );
       },
     },
-    { title: '行业', dataIndex: 'media', width: 90, render: (media: string) => media || '-' },
-    { title: '发布时间', dataIndex: 'pubtime', width: 170 },
+    { title: '行业', dataIndex: 'media', width: 80, render: (media: string) => media || '-' },
+    // yyyy-mm-dd hh:mm (seconds add nothing here)
+    { title: '发布时间', dataIndex: 'pubtime', width: 140, render: (t: string) => t.slice(0, 16) },
     { title: '阅读', dataIndex: 'read', width: 90, align: 'right', render: (v: number) => formatCount(v) },
-    { title: '点赞', dataIndex: 'zan', width: 80, align: 'right', render: (v: number) => formatCount(v) },
-    { title: '在看', dataIndex: 'looking', width: 80, align: 'right', render: (v: number) => formatCount(v) },
+    { title: '点赞', dataIndex: 'zan', width: 70, align: 'right', render: (v: number) => formatCount(v) },
+    { title: '在看', dataIndex: 'looking', width: 70, align: 'right', render: (v: number) => formatCount(v) },
   ];
 }
 
@@ -76,7 +77,7 @@ const burstColumns: Columns = [
       </Tooltip>
     ),
     dataIndex: 'fans',
-    width: 120,
+    width: 110,
     align: 'right',
     render: (v: number) => formatTotal(v),
   },
@@ -87,7 +88,7 @@ const burstColumns: Columns = [
       </Tooltip>
     ),
     dataIndex: 'burst_ratio',
-    width: 100,
+    width: 90,
     align: 'right',
     render: (v: number) => `${formatRatio(v)} 倍`,
   },
@@ -119,7 +120,7 @@ export function ListArticleTable({
       loading={loading}
       onRow={rowProps}
       locale={{ emptyText: '暂无符合条件的文章' }}
-      scroll={{ x: variant === 'burst' ? 1240 : 1020 }}
+      scroll={{ x: variant === 'burst' ? 1100 : 920 }}
       pagination={{
         current: page,
         pageSize: LIST_PAGE_SIZE,

@@ -1,5 +1,5 @@
 // The verdict: status tag, estimated fake reads and share, the summary and each signal's reason.
-import { Alert, Card, Col, List, Row, Statistic, Tag } from 'antd';
+import { Alert, Card, Col, Row, Statistic, Tag } from 'antd';
 import type { FakeReport, FakeSignalCode } from '../../api/types';
 import { formatPercent, formatTotal } from '../../lib/format';
 
@@ -54,24 +54,20 @@ export function ReportVerdict({ report }: { report: FakeReport }) {
       </Row>
       <Alert data-testid="report-summary" type={alertType} showIcon title={report.summary} />
       {report.signals.length > 0 && (
-        <List
-          className="report-signals"
-          header={<strong>触发的检测信号</strong>}
-          dataSource={report.signals}
-          renderItem={(signal) => (
-            <List.Item data-testid="report-signal">
-              <List.Item.Meta
-                title={
-                  <span>
-                    <Tag color="volcano">{SIGNAL_LABELS[signal.code] ?? signal.code}</Tag>
-                    推算刷量阅读 {formatTotal(signal.fake)}
-                  </span>
-                }
-                description={signal.text}
-              />
-            </List.Item>
-          )}
-        />
+        <div className="report-signals">
+          <div className="report-signals-title">判定依据</div>
+          <ul>
+            {report.signals.map((signal) => (
+              <li key={signal.code} data-testid="report-signal" className="report-signal">
+                <div>
+                  <Tag color="volcano">{SIGNAL_LABELS[signal.code] ?? signal.code}</Tag>
+                  <span className="report-signal-fake">推算刷量阅读 {formatTotal(signal.fake)}</span>
+                </div>
+                <div className="report-signal-text">{signal.text}</div>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </Card>
   );

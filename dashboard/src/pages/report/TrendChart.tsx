@@ -1,5 +1,5 @@
 // Line chart of counters over time in plain SVG: reads on the left axis, likes and 在看 on the right one.
-// Points are spaced by poll order (the report's series is bucketed at a regular cadence).
+// Points are placed by their time, so gaps between polls show as gaps.
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { formatTotal } from '../../lib/format';
 
@@ -32,9 +32,40 @@ export function niceTicks(max: number, count = TICKS): number[] {
   return ticks;
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Minutes of each 'MM-DD HH:mm' label on one increasing scale (the labels carry no year: a label earlier than
+ * the one before it is in the next year). Null when a label does not parse; the chart then spaces by order.
+ */
+export function labelMinutes(labels: string[]): number[] | null {
+  const out: number[] = [];
+  let year = 2000;
+  for (const label of labels) {
+    const m = /^(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(label);
+    if (!m) return null;
+    const [mo, d, h, mi] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
+    let t = Date.UTC(year, mo - 1, d, h, mi) / MINUTE_MS;
+    const prev = out.at(-1);
+    if (prev !== undefined && t < prev) {
+      year += 1;
+      t = Date.UTC(year, mo - 1, d, h, mi) / MINUTE_MS;
+    }
+    out.push(t);
+  }
+  return out;
+}
+
+const pad2 = (v: number) => String(v).padStart(2, '0');
+
+function minutesLabel(minutes: number): string {
+  const d = new Date(minutes * MINUTE_MS);
+  return `${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+}
+
 /** Axis labels: 1.5万 from 15000. */
 function axisLabel(v: number): string {
-  if (v >= 10_000) return `${Math.round((v / 10_000) * 10) / 10}万`;
+  if (v >= 10_000) return `${Math.round((v / 10_000) * 100) / 100}万`;
   return String(v);
 }
 
@@ -69,20 +100,44 @@ export function TrendChart({ time, series, height = 320 }: TrendChartProps) {
     return { left, right, leftTop: left.at(-1) ?? 1, rightTop: right.at(-1) ?? 1 };
   }, [series]);
 
-  const x = (i: number) => MARGIN.left + (n <= 1 ? innerW / 2 : (i / (n - 1)) * innerW);
+  // Position of each point on 0..1: by time when the labels parse, else by order.
+  const position = useMemo(() => {
+    const minutes = labelMinutes(time);
+    const first = minutes?.[0];
+    const last = minutes?.at(-1);
+    if (minutes && first !== undefined && last !== undefined && last > first)
+      return { at: minutes.map((t) => (t - first) / (last - first)), first, last };
+    return { at: time.map((_, i) => (n <= 1 ? 0.5 : i / (n - 1))), first: null, last: null };
+  }, [time, n]);
+  const x = (i: number) => MARGIN.left + (position.at[i] ?? 0.5) * innerW;
   const y = (v: number, axis: TrendSeries['axis']) =>
     MARGIN.top + innerH - (v / (axis === 'left' ? scales.leftTop : scales.rightTop)) * innerH;
 
-  // About six time labels along the x axis.
-  const xLabelEvery = Math.max(1, Math.ceil(n / 6));
-  const xLabels = time.map((t, i) => ({ t, i })).filter(({ i }) => i % xLabelEvery === 0);
+  // About six time labels along the x axis: evenly spaced in time, or every k-th point.
+  const xLabels: { t: string; at: number }[] = [];
+  if (position.first !== null && position.last !== null) {
+    for (let k = 0; k <= 5; k++)
+      xLabels.push({
+        t: minutesLabel(position.first + ((position.last - position.first) * k) / 5),
+        at: k / 5,
+      });
+  } else {
+    const every = Math.max(1, Math.ceil(n / 6));
+    time.forEach((t, i) => {
+      if (i % every === 0) xLabels.push({ t, at: position.at[i] ?? 0.5 });
+    });
+  }
 
   // The nearest point to the pointer, anywhere over the chart.
   const onMove = (e: MouseEvent<SVGSVGElement>) => {
     if (n === 0) return;
     const box = e.currentTarget.getBoundingClientRect();
-    const ratio = (e.clientX - box.left - MARGIN.left) / innerW;
-    setHover(Math.min(n - 1, Math.max(0, Math.round(ratio * (n - 1)))));
+    const at = (e.clientX - box.left - MARGIN.left) / innerW;
+    let nearest = 0;
+    position.at.forEach((p, i) => {
+      if (Math.abs(p - at) < Math.abs((position.at[nearest] ?? 0) - at)) nearest = i;
+    });
+    setHover(nearest);
   };
 
   const hoverX = hover === null ? 0 : x(hover);
@@ -140,10 +195,10 @@ export function TrendChart({ time, series, height = 320 }: TrendChartProps) {
           y2={MARGIN.top + innerH}
           stroke="#bfbfbf"
         />
-        {xLabels.map(({ t, i }) => (
+        {xLabels.map(({ t, at }) => (
           <text
-            key={`${i}:${t}`}
-            x={x(i)}
+            key={`${at}:${t}`}
+            x={MARGIN.left + at * innerW}
             y={MARGIN.top + innerH + 20}
             textAnchor="middle"
             className="trend-tick"
