@@ -61,7 +61,12 @@ function baseColumns(page: number): Columns {
     },
     { title: '行业', dataIndex: 'media', width: 80, render: (media: string) => media || '-' },
     // yyyy-mm-dd hh:mm (seconds add nothing here)
-    { title: '发布时间', dataIndex: 'pubtime', width: 140, render: (t: string) => t.slice(0, 16) },
+    {
+      title: '发布时间',
+      dataIndex: 'pubtime',
+      width: 150,
+      render: (t: string) => <span className="nowrap">{t.slice(0, 16)}</span>,
+    },
     { title: '阅读', dataIndex: 'read', width: 90, align: 'right', render: (v: number) => formatCount(v) },
     { title: '点赞', dataIndex: 'zan', width: 70, align: 'right', render: (v: number) => formatCount(v) },
     { title: '在看', dataIndex: 'looking', width: 70, align: 'right', render: (v: number) => formatCount(v) },
