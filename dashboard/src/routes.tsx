@@ -18,6 +18,12 @@ const AccountDetailPage = lazy(() =>
   import('./pages/AccountDetailPage').then((m) => ({ default: m.AccountDetailPage })),
 );
 
+const HotTextPage = lazy(() => import('./pages/HotTextPage').then((m) => ({ default: m.HotTextPage })));
+const BurstPage = lazy(() => import('./pages/BurstPage').then((m) => ({ default: m.BurstPage })));
+const FakeReportPage = lazy(() =>
+  import('./pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
+);
+
 const homeMeta = {
   component: HomePage,
   title: '公众号数据平台 - 公众号数据查询与分析',
@@ -39,6 +45,27 @@ const detailMeta = {
   description: '查看公众号的基本信息与历史文章，包括阅读、点赞、在看与收藏数据。',
 };
 
+const hotMeta = {
+  component: HotTextPage,
+  title: '今日热文 - 公众号数据平台',
+  keywords: '今日热文,公众号热文,公众号文章排行,10万+文章,阅读数排行',
+  description: '今天发布的公众号文章按阅读数排行，可按行业、阅读数区间与原创筛选，实时更新阅读、点赞与在看。',
+};
+
+const burstMeta = {
+  component: BurstPage,
+  title: '低粉爆文 - 公众号数据平台',
+  keywords: '低粉爆文,公众号爆文,小号爆文,爆文选题,公众号涨粉',
+  description: '估算活跃粉丝较少、阅读数远超自身中位数的公众号爆文，可按时间范围、行业与阅读数筛选。',
+};
+
+const reportMeta = {
+  component: FakeReportPage,
+  title: '刷量分析报告 - 公众号数据平台',
+  keywords: '公众号刷量检测,阅读刷量,投放前分析,文章监测,阅读点赞趋势',
+  description: '公众号文章的刷量分析报告：检测结论、估算刷量阅读与占比、判定依据、阅读点赞趋势与每小时数据。',
+};
+
 export const HOME_ROUTE: AppRoute = { path: '/', ...homeMeta };
 
 export const appRoutes: AppRoute[] = [
@@ -47,6 +74,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/appsearch/index', ...searchMeta },
   { path: '/appsearch/detail', ...detailMeta },
   { path: '/detail', ...detailMeta },
+  { path: '/appsearch/hottext', ...hotMeta },
+  { path: '/appsearch/greenHotText', ...hotMeta },
+  { path: '/appsearch/burst', ...burstMeta },
+  { path: '/appsearch/burstGreen', ...burstMeta },
+  { path: '/appsearch/monitorView', ...reportMeta },
+  { path: '/appsearch/monitorViewNew', ...reportMeta },
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */

@@ -4,6 +4,10 @@ import type { ApiEnvelope, UserInfo } from './types';
 export const API_PREFIX = '/fbmain';
 const TIMEOUT_MS = 50_000;
 const FALLBACK_MESSAGE = '请求失败';
+const SESSION_KEY = 'userInfo';
+/** error_code and message of the 'user not logged in' answer. */
+export const NOT_LOGGED_IN_CODE = 40001;
+export const NOT_LOGGED_IN_MESSAGE = '用户未登录';
 
 type ParamValue = string | number | boolean | null | undefined;
 export type Params = Record<string, ParamValue>;
@@ -22,13 +26,33 @@ export class ApiError extends Error {
 /** Access token of the stored session, or '' when there is none. */
 export function readAccessToken(): string {
   try {
-    const raw = localStorage.getItem('userInfo');
+    const raw = localStorage.getItem(SESSION_KEY);
     if (!raw) return '';
     const info = JSON.parse(raw) as Partial<UserInfo> | null;
     return typeof info?.accessToken === 'string' ? info.accessToken : '';
   } catch {
     return '';
   }
+}
+
+/** Spec §8: a 'user not logged in' answer removes the local session. */
+function clearSession(): void {
+  try {
+    localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // storage unavailable; nothing to clear
+  }
+}
+
+/**
+ * The failure code of an envelope, or undefined on success. Most calls answer `error_code` (0 = success);
+ * monitor, link and applet calls answer `status` (200 = success) instead (spec §8).
+ */
+function failureCode(envelope: ApiEnvelope<unknown> | null | undefined): number | undefined {
+  if (envelope === null || typeof envelope !== 'object') return undefined;
+  if (typeof envelope.error_code === 'number' && envelope.error_code !== 0) return envelope.error_code;
+  if (typeof envelope.status === 'number' && envelope.status !== 200) return envelope.status;
+  return undefined;
 }
 
 function toSearchParams(params: Params): URLSearchParams {
@@ -77,7 +101,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     } catch {
       throw new ApiError(FALLBACK_MESSAGE, response.status);
     }
-    if (!response.ok && (envelope?.error_code === undefined || envelope.error_code === 0)) {
+    if (!response.ok && failureCode(envelope) === undefined) {
       throw new ApiError(FALLBACK_MESSAGE, response.status);
     }
   } catch (error) {
@@ -89,8 +113,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   if (envelope === null || typeof envelope !== 'object') throw new ApiError(FALLBACK_MESSAGE);
-  if (envelope.error_code !== undefined && envelope.error_code !== 0) {
-    throw new ApiError(envelope.msg || FALLBACK_MESSAGE, envelope.error_code);
+  const code = failureCode(envelope);
+  if (code !== undefined) {
+    if (code === NOT_LOGGED_IN_CODE || envelope.msg === NOT_LOGGED_IN_MESSAGE) clearSession();
+    throw new ApiError(envelope.msg || FALLBACK_MESSAGE, code);
   }
   return envelope.data as T;
 }

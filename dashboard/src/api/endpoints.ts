@@ -3,13 +3,22 @@ import { API_PREFIX, apiGet, apiPostForm } from './client';
 import type {
   AccountDetailResult,
   AccountSearchResult,
+  BurstFilters,
+  BurstList,
+  FakeReport,
   HistoryArticleList,
   HistoryQuery,
+  ListFilterOptions,
+  ListFilters,
   SystemInfo,
+  TodayHotList,
 } from './types';
 
 export const ACCOUNT_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = 20;
+/** Visitors and free members see the first 100 rows of a list; deeper pages need a paid membership. */
+export const FREE_LIST_DEPTH = 100;
 
 export function fetchSystemInfo(signal?: AbortSignal): Promise<SystemInfo> {
   return apiGet<SystemInfo>('/system/v1/info', undefined, signal);
@@ -31,12 +40,31 @@ export function fetchHistoryArticles(query: HistoryQuery, signal?: AbortSignal):
   return apiGet<HistoryArticleList>('/search/v1/detail_pubList', { ...query }, signal);
 }
 
-/** Avatars and QR codes go through the backend image proxy. */
+export function fetchTodayHot(filters: ListFilters, signal?: AbortSignal): Promise<TodayHotList> {
+  return apiGet<TodayHotList>('/main/v1/today_hot', { ...filters }, signal);
+}
+
+export function fetchBurst(filters: BurstFilters, signal?: AbortSignal): Promise<BurstList> {
+  return apiGet<BurstList>('/main/v1/burst', { ...filters }, signal);
+}
+
+/** Industries (and areas) present in the data, for the list filters. */
+export function fetchListFilterOptions(signal?: AbortSignal): Promise<ListFilterOptions> {
+  return apiGet<ListFilterOptions>('/rank/v1/filters', undefined, signal);
+}
+
+/** Fake-traffic report of one article; `post` is `<mid>_<aid>` as the monitor links carry it. */
+export function fetchFakeReport(post: string, signal?: AbortSignal): Promise<FakeReport> {
+  // An empty post is left out, so the API answers that it is missing.
+  return apiGet<FakeReport>('/monitor/v1/read_praise_report', { post: post || undefined }, signal);
+}
+
 /** The account's "scan to follow" QR code (its WeChat profile page), drawn by the server. */
 export function accountQrcodeUrl(mid: number): string {
   return `${API_PREFIX}/common/v1/account_qrcode?mid=${mid}`;
 }
 
+/** Avatars and QR codes go through the backend image proxy. */
 export function imageProxyUrl(url: string): string {
   return `${API_PREFIX}/common/v1/image?url=${encodeURIComponent(url)}`;
 }

@@ -1,7 +1,16 @@
 // react-query hooks over the endpoints.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchAccountDetail, fetchHistoryArticles, fetchSystemInfo, searchAccounts } from './endpoints';
-import type { HistoryQuery } from './types';
+import {
+  fetchAccountDetail,
+  fetchBurst,
+  fetchFakeReport,
+  fetchHistoryArticles,
+  fetchListFilterOptions,
+  fetchSystemInfo,
+  fetchTodayHot,
+  searchAccounts,
+} from './endpoints';
+import type { BurstFilters, HistoryQuery, ListFilters } from './types';
 
 export function useSystemInfo() {
   return useQuery({
@@ -32,5 +41,38 @@ export function useHistoryArticles(query: HistoryQuery) {
     queryKey: ['detail-publist', query],
     queryFn: ({ signal }) => fetchHistoryArticles(query, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useTodayHot(filters: ListFilters) {
+  return useQuery({
+    queryKey: ['today-hot', filters],
+    queryFn: ({ signal }) => fetchTodayHot(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBurst(filters: BurstFilters) {
+  return useQuery({
+    queryKey: ['burst', filters],
+    queryFn: ({ signal }) => fetchBurst(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useListFilterOptions() {
+  return useQuery({
+    queryKey: ['list-filter-options'],
+    queryFn: ({ signal }) => fetchListFilterOptions(signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The report answers input and login problems itself: those are shown, not retried. */
+export function useFakeReport(post: string) {
+  return useQuery({
+    queryKey: ['fake-report', post],
+    queryFn: ({ signal }) => fetchFakeReport(post, signal),
+    retry: false,
   });
 }

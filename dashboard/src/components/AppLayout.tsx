@@ -1,8 +1,9 @@
-// Page shell: header (brand + search), demo-data banner, routed content, footer.
+// Page shell: header (brand, menu, search), demo-data banner, routed content, footer.
 import { Layout, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DemoDataBanner } from './DemoDataBanner';
+import { HeaderMenu } from './HeaderMenu';
 import { HeaderSearch } from './HeaderSearch';
 
 export function PageLoading() {
@@ -24,6 +25,7 @@ export function AppLayout() {
         <Link to="/" className="app-brand">
           公众号数据平台
         </Link>
+        <HeaderMenu />
         {showHeaderSearch && <HeaderSearch />}
       </Layout.Header>
       <DemoDataBanner />

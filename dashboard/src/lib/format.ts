@@ -28,3 +28,9 @@ const POSITION_LABELS = ['头条', '次条', '第三条', '第四条', '第五�
 export function positionLabel(position: number): string {
   return POSITION_LABELS[position - 1] ?? `第${position}条`;
 }
+
+/** Shares such as the estimated fake-read share (0–1): "23.4%". */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return `${groupedDecimal.format(Math.round(value * 1000) / 10)}%`;
+}

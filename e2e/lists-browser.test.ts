@@ -1,0 +1,225 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Platform } from '../platform/platform';
+import { haveChromium, launchBrowser } from './browser';
+import { startInProcess, tempDir, waitReady } from './harness';
+import { signUp } from './members-harness';
+
+/**
+ * 今日热文, 低粉爆文 and the 刷量报告 page in a real browser, against the whole platform started in this
+ * process (so the test can publish snapshots on its bus as a monitor task would).
+ */
+
+// Screenshots go to a fresh temp directory (or SCREENSHOT_DIR), printed for whoever runs the test.
+const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('lists-shots');
+const runBrowser = haveChromium() || process.env.CI === 'true';
+if (!runBrowser)
+  console.warn('[lists browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
+
+async function json<T = any>(url: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(url);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Collects console errors, page errors and failed requests; `allow` lists expected HTTP failures. */
+function watchProblems(page: Page, allow: (status: number, url: string) => boolean = () => false) {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 40[014]/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    const reason = r.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !allow(r.status(), r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
+
+describe.runIf(runBrowser)('article lists and the fake-traffic report in a real browser', () => {
+  let platform: Platform;
+  let url: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    console.log(`[lists browser tests] screenshots in ${SHOTS}`);
+    platform = await startInProcess({ RANK_EVERY_S: '1' });
+    url = platform.url as string;
+    await waitReady(url);
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  });
+
+  it('今日热文 shows its definition and today’s articles by reads', async () => {
+    const { body } = await json(`${url}/fbmain/main/v1/today_hot?num=20`);
+    const titles: string[] = body.data.article_list.map((a: { title: string }) => a.title);
+    expect(titles.length).toBeGreaterThan(0);
+
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const problems = watchProblems(page);
+    // From the home page entry, as a visitor would get there.
+    await page.goto(`${url}/main/`);
+    await page.getByTestId('home-entry-hot').click();
+    await page.waitForURL(/\/main\/appsearch\/hottext$/);
+    await page.getByTestId('list-row').first().waitFor();
+    await expect.poll(() => page.getByTestId('list-row').count()).toBe(titles.length);
+    expect(await page.getByTestId('list-title').allInnerTexts()).toEqual(titles);
+    const rule = page.getByTestId('hot-rule');
+    expect(await rule.textContent()).toContain(body.data.rule.text);
+    expect(await rule.textContent()).toContain('今日热文：今天（北京时间）发布');
+    expect(await page.getByText('演示数据').first().isVisible()).toBe(true);
+    expect(await page.title()).toBe('今日热文 - 公众号数据平台');
+    // The title opens the article in a new tab; the account opens its detail page.
+    expect(await page.getByTestId('list-title').first().getAttribute('target')).toBe('_blank');
+    expect(await page.getByTestId('list-account').first().getAttribute('href')).toMatch(
+      /\/main\/appsearch\/detail\?mid=\d+&active=0$/,
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'hottext.png'), fullPage: true });
+
+    // The read-range filter goes to the API and narrows the list.
+    const reads: number[] = body.data.article_list.map((a: { read: number }) => a.read);
+    const floor = reads[Math.floor(reads.length / 2)] as number;
+    const narrowed = await json(`${url}/fbmain/main/v1/today_hot?num=20&min_read=${floor}`);
+    await page.getByLabel('最低阅读数').fill(String(floor));
+    await page.getByLabel('最低阅读数').press('Enter');
+    await expect
+      .poll(() => page.getByTestId('list-row').count())
+      .toBe(narrowed.body.data.article_list.length);
+
+    // The green variant is the same page.
+    await page.goto(`${url}/main/appsearch/greenHotText`);
+    await page.getByTestId('list-row').first().waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('低粉爆文 shows its definition, time window and the accounts’ fans and ratio', async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/`);
+    await page.getByTestId('header-menu').getByText('低粉爆文').click();
+    await page.waitForURL(/\/main\/appsearch\/burst$/);
+    const rule = page.getByTestId('burst-rule');
+    await rule.waitFor();
+    expect(await rule.textContent()).toContain('低粉爆文：估算活跃粉丝不超过 50,000 的公众号发布');
+    expect(await page.getByText('估算活跃粉丝').first().isVisible()).toBe(true);
+    expect(await page.getByText('爆文倍数').first().isVisible()).toBe(true);
+    expect(await page.title()).toBe('低粉爆文 - 公众号数据平台');
+
+    await page.getByTestId('burst-days').getByText('近 30 天').click();
+    const { body } = await json(`${url}/fbmain/main/v1/burst?days=30&num=20`);
+    const titles: string[] = body.data.article_list.map((a: { title: string }) => a.title);
+    if (titles.length > 0) {
+      await expect.poll(() => page.getByTestId('list-title').allInnerTexts()).toEqual(titles);
+    } else {
+      await expect.poll(() => page.getByText('暂无符合条件的文章').isVisible()).toBe(true);
+    }
+    console.log(`[lists browser tests] 低粉爆文 over 30 days on the demo data: ${body.data.total} articles`);
+    await page.screenshot({ path: path.join(SHOTS, 'burst.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the report page explains a fake-traffic verdict to a member, with the chart and hourly table', async () => {
+    const { body } = await json(`${url}/fbmain/main/v1/today_hot?num=50`);
+    const art = [...body.data.article_list].sort((a: any, b: any) => a.pubtime.localeCompare(b.pubtime))[0];
+    const pub = Math.floor(Date.parse(`${art.pubtime.replace(' ', 'T')}+08:00`) / 1000);
+    // A monitor task's polls every 5 minutes: steady reads with likes and 在看, and a 5,000-read step.
+    const polls = Array.from({ length: 40 }, (_, k) => ({
+      key: String(art.mid),
+      value: {
+        aid: art.aid,
+        mid: art.mid,
+        ts: pub + 60 * (k + 1) * 5,
+        read: 150 * (k + 1) + (k >= 19 ? 5000 : 0),
+        zan: 5 * (k + 1),
+        looking: k + 1,
+        share: 0,
+        comment: 0,
+      },
+    }));
+    await platform.bus?.publish('snapshots', polls);
+    const post = `${art.mid}_${art.aid}`;
+    const member = await signUp(url);
+    const report = await until('the fake-traffic verdict', async () => {
+      const r = await member.get(`/fbmain/monitor/v1/read_praise_report?post=${post}`);
+      return r.body.data?.status === 1 && r.body.data;
+    });
+    const step = report.signals.find((s: { code: string }) => s.code === 'step');
+    expect(step).toBeTruthy();
+
+    // A visitor is asked to log in; a malformed post shows the API's message.
+    const visitor = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    await visitor.goto(`${url}/main/appsearch/monitorView?post=${post}`);
+    await visitor.getByTestId('report-login').waitFor();
+    expect(await visitor.getByText('请先登录').isVisible()).toBe(true);
+    await visitor.screenshot({ path: path.join(SHOTS, 'report-login.png') });
+    await visitor.goto(`${url}/main/appsearch/monitorView?post=abc`);
+    await visitor.getByTestId('report-invalid').waitFor();
+    expect(await visitor.getByTestId('report-invalid').textContent()).toContain(
+      '参数错误：报告文章 (post) 格式不正确',
+    );
+    await visitor.close();
+
+    // The member's session as the dashboard keeps it (spec §3 Local session record).
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    await context.addInitScript((token: string) => {
+      localStorage.setItem(
+        'userInfo',
+        JSON.stringify({ accessToken: token, name: '测试会员', loginType: 'phone', avatar: '' }),
+      );
+    }, member.token as string);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/appsearch/monitorViewNew?post=${post}`);
+    await page.getByTestId('report-page').waitFor();
+    expect(await page.title()).toBe('刷量分析报告 - 公众号数据平台');
+    expect(await page.getByTestId('report-profile').textContent()).toContain(art.title);
+    expect(await page.getByTestId('report-profile').textContent()).toMatch(/位置\s*(头条|次条|第.条)/);
+    expect(await page.getByTestId('report-status').textContent()).toBe('疑似刷量');
+    expect(await page.getByTestId('report-summary').textContent()).toContain('判定为刷量：');
+    const signalTexts = await page.getByTestId('report-signal').allInnerTexts();
+    expect(signalTexts.some((t) => t.includes('阶梯式增长') && t.includes(step.text))).toBe(true);
+    expect(await page.getByTestId('report-verdict').textContent()).toContain(
+      report.forecast_fake.toLocaleString('zh-CN'),
+    );
+
+    // The chart draws every point of the three series; hovering shows the values at that time.
+    const chart = page.getByTestId('trend-chart');
+    await chart.waitFor();
+    const points = await page
+      .getByTestId('trend-line-read')
+      .evaluate((el) => (el.getAttribute('points') ?? '').trim().split(/\s+/).length);
+    expect(points).toBe(report.charts.read.length);
+    expect(await page.getByTestId('trend-line-praise').count()).toBe(1);
+    expect(await page.getByTestId('trend-line-looking').count()).toBe(1);
+    const box = await chart.boundingBox();
+    if (!box) throw new Error('chart has no box');
+    await chart.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
+    await page.getByTestId('trend-tooltip').waitFor();
+    expect(await page.getByTestId('trend-tooltip').textContent()).toMatch(/阅读：[\d,]+/);
+
+    expect(await page.getByTestId('report-row').count()).toBe(Math.min(report.table.length, 24));
+    expect(await page.getByText('新增点赞').first().isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'report.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
