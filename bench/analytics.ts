@@ -104,11 +104,13 @@ export async function run(): Promise<void> {
   let stop = false;
   const lags: number[] = [];
   const ticks: number[] = [];
+  const stepMs: Record<string, number> = {};
   const loop = (async () => {
     while (!stop) {
       const start = Date.now();
       const r = await processor.tick();
       ticks.push(r.tookMs);
+      for (const [k, v] of Object.entries(r.steps)) stepMs[k] = (stepMs[k] ?? 0) + v;
       // Every batch inserted before this tick's window closed is now in the derived tables.
       while (inserted.length > 0 && (inserted[0] as { at: number }).at <= r.window.toMs)
         lags.push(Date.now() - (inserted.shift() as { at: number }).at);
@@ -151,6 +153,11 @@ export async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   stop = true;
   await loop;
+  console.log(
+    `time per step over the ticks: ${Object.entries(stepMs)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   lags.sort((a, b) => a - b);
   const q = (p: number) =>
     lags.length ? (lags[Math.min(lags.length - 1, Math.floor(p * lags.length))] as number) : 0;

@@ -67,7 +67,7 @@ async function until<T>(
 }
 
 beforeAll(async () => {
-  platform = await startInProcess({ RANK_EVERY_S: '1', HOT_MIN_READS: '1' });
+  platform = await startInProcess({ RANK_EVERY_S: '1', HOT_MIN_READS: '1', FAKE_EVERY_S: '1' });
   api = platform.url as string;
   sim = platform.simulator?.url as string;
   await waitReady(api);

@@ -56,7 +56,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
 
   beforeAll(async () => {
     console.log(`[lists browser tests] screenshots in ${SHOTS}`);
-    platform = await startInProcess({ RANK_EVERY_S: '1' });
+    platform = await startInProcess({ RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);
     browser = await launchBrowser();

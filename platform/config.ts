@@ -176,6 +176,7 @@ const envSchema = z.object({
   ANALYTICS_TICK_MS: positiveInt(5000, 600_000),
   RANK_EVERY_S: positiveInt(60, 86_400),
   RANK_PAST_EVERY_S: positiveInt(3600, 7 * 86_400),
+  FAKE_EVERY_S: positiveInt(60, 86_400),
   BURST_MIN_READS: positiveInt(5000, 100_000_000),
   BURST_MIN_RATIO: positiveInt(5, 1000),
   BURST_MAX_FANS: positiveInt(50_000, 100_000_000),

@@ -156,6 +156,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
           tickMs: config.ANALYTICS_TICK_MS,
           rankEveryMs: config.RANK_EVERY_S * 1000,
           rankPastEveryMs: config.RANK_PAST_EVERY_S * 1000,
+          fakeEveryMs: config.FAKE_EVERY_S * 1000,
         });
         await analytics.start();
         stops.push(() => analytics.stop());

@@ -16,6 +16,8 @@ import { refreshArticleSignatures } from './analytics/similar-articles';
 import { refreshVideoStats, touchedVideoAccounts } from './analytics/video-stats';
 
 const JOB = 'analytics';
+const FAKE_JOB = 'fake_reports';
+const FAKE_EVERY_MS = 60_000;
 /** Windows overlap by this much, so rows of an insert that was in flight at the last window are not missed. */
 const OVERLAP_MS = 10_000;
 
@@ -25,12 +27,19 @@ export interface AnalyticsSettings {
   rankEveryMs: number;
   /** Rankings of past periods whose data changed (late counters, back-collection), and account_stats of all. */
   rankPastEveryMs: number;
+  /**
+   * Fake-traffic verdicts: how often the window since the last verdicts is judged (default a minute). They read
+   * whole series, so they run on their own, slower cadence; windows just grow, so a replay gives the same rows.
+   */
+  fakeEveryMs?: number;
 }
 
 export interface TickResult {
   window: DirtyWindow;
   accounts: number;
   tookMs: number;
+  /** Milliseconds per step. */
+  steps: Record<string, number>;
 }
 
 /**
@@ -40,6 +49,8 @@ export interface TickResult {
  */
 export class AnalyticsProcessor {
   private watermark = 0;
+  private fakeWatermark = 0;
+  private lastFake = 0;
   /** Earliest publish day touched since past periods were last ranked. */
   private pastFrom: string | null = null;
   private lastRank = 0;
@@ -59,11 +70,13 @@ export class AnalyticsProcessor {
   ) {}
 
   async start(): Promise<void> {
-    const [row] = await this.store.query<{ wm: string }>(
-      `SELECT toUnixTimestamp64Milli(watermark) AS wm FROM analytics_progress FINAL WHERE job = {job:String}`,
-      { job: JOB },
+    const rows = await this.store.query<{ job: string; wm: string }>(
+      `SELECT job, toUnixTimestamp64Milli(watermark) AS wm FROM analytics_progress FINAL WHERE job IN {jobs:Array(String)}`,
+      { jobs: [JOB, FAKE_JOB] },
     );
-    this.watermark = Number(row?.wm ?? 0);
+    const wm = (job: string) => Number(rows.find((r) => r.job === job)?.wm ?? 0);
+    this.watermark = wm(JOB);
+    this.fakeWatermark = wm(FAKE_JOB);
     this.schedule(0);
   }
 
@@ -101,29 +114,62 @@ export class AnalyticsProcessor {
     const w: DirtyWindow = { fromMs: Math.max(0, this.watermark - OVERLAP_MS), toMs: Number(chNow?.ms) };
     const version = Date.now();
     const today = beijingDay(this.clock.now());
-    const touched = await touchedAccounts(this.store, w);
+    // Each step's time, so a slow step shows in the debug log and the analytics benchmark.
+    const steps: Record<string, number> = {};
+    const step = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+      const s0 = performance.now();
+      const r = await f();
+      steps[name] = (steps[name] ?? 0) + Math.round(performance.now() - s0);
+      return r;
+    };
+    const touched = await step('touched', () => touchedAccounts(this.store, w));
     if (touched.mids.length > 0) {
-      // Metrics first (the fake detector's baselines read them), fake reports before the daily sums that count them.
-      await refreshArticleMetrics(this.store, w, version);
-      await refreshArticleSignatures(this.store, w, version);
-      await refreshKeywordHits(this.store, w, version);
-      await refreshFakeReports(this.store, w, Math.floor(this.clock.now() / 1000), version);
-      await refreshAccountDaily(this.store, w, version);
-      await refreshAccountStats(this.store, touched.mids, today, version);
+      // Metrics first: the fake detector's baselines read them.
+      await step('article_metrics', () => refreshArticleMetrics(this.store, w, version));
+      await step('signatures', () => refreshArticleSignatures(this.store, w, version));
+      await step('keywords', () => refreshKeywordHits(this.store, w, version));
+    }
+    // Fake verdicts on their own cadence over everything since the last verdicts; the daily sums that count
+    // fake articles follow over the same window.
+    let daily: DirtyWindow | null = touched.mids.length > 0 ? w : null;
+    const fakePending = touched.mids.length > 0 || this.fakeWatermark < this.watermark;
+    if (fakePending && Date.now() - this.lastFake >= (this.settings.fakeEveryMs ?? FAKE_EVERY_MS)) {
+      const fw = {
+        fromMs: Math.max(0, Math.min(this.fakeWatermark, this.watermark) - OVERLAP_MS),
+        toMs: w.toMs,
+      };
+      await step('fake_reports', () =>
+        refreshFakeReports(this.store, fw, Math.floor(this.clock.now() / 1000), version),
+      );
+      this.lastFake = Date.now();
+      this.fakeWatermark = w.toMs;
+      daily = fw;
+    } else if (!fakePending) this.fakeWatermark = w.toMs;
+    if (daily) await step('account_daily', () => refreshAccountDaily(this.store, daily, version));
+    if (touched.mids.length > 0) {
+      await step('account_stats', () => refreshAccountStats(this.store, touched.mids, today, version));
       if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
         this.pastFrom = touched.fromDay;
     }
-    if ((await touchedVideoAccounts(this.store, w)).length > 0)
-      await refreshVideoStats(this.store, w, today, version);
+    if ((await step('video', () => touchedVideoAccounts(this.store, w))).length > 0)
+      await step('video', () => refreshVideoStats(this.store, w, today, version));
     // Windows (7/30 days) move with the calendar even for accounts without new data.
     if (today !== this.lastStatsDay) {
-      await refreshAccountStats(this.store, 'all', today, version);
-      await refreshVideoStats(this.store, 'all', today, version);
+      await step('daily_all', () => refreshAccountStats(this.store, 'all', today, version));
+      await step('daily_all', () => refreshVideoStats(this.store, 'all', today, version));
       this.lastStatsDay = today;
     }
     this.watermark = w.toMs;
-    await this.store.insert('analytics_progress', [{ job: JOB, watermark: w.toMs, updated_at: Date.now() }]);
-    this.lastTick = { window: w, accounts: touched.mids.length, tookMs: Math.round(performance.now() - t0) };
+    await this.store.insert('analytics_progress', [
+      { job: JOB, watermark: w.toMs, updated_at: Date.now() },
+      { job: FAKE_JOB, watermark: this.fakeWatermark, updated_at: Date.now() },
+    ]);
+    this.lastTick = {
+      window: w,
+      accounts: touched.mids.length,
+      tookMs: Math.round(performance.now() - t0),
+      steps,
+    };
     if (touched.mids.length > 0) this.log.debug(this.lastTick, 'analytics tick');
     return this.lastTick;
   }

@@ -12,8 +12,9 @@ CREATE TABLE IF NOT EXISTS keyword_terms (
 ORDER BY keyword;
 
 -- Articles whose text arrived, in windows of `ingested_at` like analytics_dirty. Kept apart from analytics_dirty
--- because that one is also filled by every counter poll: text is matched only when text arrives, not every poll.
-CREATE TABLE IF NOT EXISTS keyword_dirty (
+-- because that one is also filled by every counter poll: keyword matching and similar-article signatures read
+-- text only when text arrives, not every poll.
+CREATE TABLE IF NOT EXISTS article_text_dirty (
   mid UInt64,
   aid String,
   ingested_at DateTime64(3, 'Asia/Shanghai') DEFAULT now64(3)
@@ -22,7 +23,7 @@ PARTITION BY toDate(ingested_at)
 ORDER BY (ingested_at, mid)
 TTL toDateTime(ingested_at) + INTERVAL 3 DAY;
 
-CREATE MATERIALIZED VIEW IF NOT EXISTS keyword_dirty_articles_mv TO keyword_dirty AS
+CREATE MATERIALIZED VIEW IF NOT EXISTS article_text_dirty_mv TO article_text_dirty AS
 SELECT mid, aid
 FROM articles
 GROUP BY mid, aid;

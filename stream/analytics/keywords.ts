@@ -1,13 +1,13 @@
 import type { AnalyticsStore } from '../../clickhouse/store';
 import { addDays } from './periods';
-import type { DirtyWindow } from './refresh';
+import { DIRTY as ANY_DIRTY, type DirtyWindow, TEXT_DIRTY } from './refresh';
 
 /**
  * Keyword monitoring (舆情): which articles mention which subscribed terms (keyword_hits), computed inside
  * ClickHouse (INSERT … SELECT). Definitions: docs/analytics.md.
  *
  * - A term matches an article when it occurs, ignoring case, in the title, the digest or the body text.
- * - New articles are matched against every active term as their text arrives (keyword_dirty, a window of the
+ * - New articles are matched against every active term as their text arrives (article_text_dirty, a window of the
  *   processor's watermark); new counters only refresh the counters of existing hits, without re-reading text.
  * - A term that becomes active is matched once against the last KEYWORD_HISTORY_DAYS days (backfillKeyword),
  *   which the API runs when it activates the term.
@@ -22,14 +22,6 @@ export const KEYWORD_HISTORY_DAYS = 30;
  * is one pass over an article's text however many terms it holds.
  */
 const NEEDLES_PER_PASS = 255;
-
-/** Articles whose text arrived in the window. */
-const TEXT_DIRTY = `SELECT DISTINCT mid, aid FROM keyword_dirty
-  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
-
-/** Articles whose text or counters arrived in the window (the processor's own dirty keys). */
-const ANY_DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
-  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
 
 const ACTIVE_TERMS = 'SELECT keyword FROM keyword_terms FINAL WHERE active = 1';
 
@@ -59,6 +51,9 @@ export async function refreshKeywordHits(
   version: number,
 ): Promise<void> {
   const params = { ...w, version };
+  // Hits of terms nobody follows any more are not shown, so with no active term there is nothing to keep.
+  const [terms] = await store.query<{ n: string }>(`SELECT count() AS n FROM (${ACTIVE_TERMS})`);
+  if (Number(terms?.n ?? 0) === 0) return;
   await store.exec(
     `INSERT INTO keyword_hits (${HIT_COLUMNS})
      WITH (SELECT arraySplit((t, i) -> (i - 1) % ${NEEDLES_PER_PASS} = 0, terms, arrayEnumerate(terms))
@@ -110,7 +105,8 @@ export async function refreshKeywordHits(
          )
          AND (mid, aid) IN (${ANY_DIRTY})
      ) AS h
-     INNER JOIN (${LATEST(`mid IN (SELECT mid FROM (${ANY_DIRTY}))`)}) AS l ON l.mid = h.mid AND l.aid = h.aid
+     INNER JOIN (${LATEST(`(mid, aid) IN (SELECT mid, aid FROM keyword_hits WHERE (mid, aid) IN (${ANY_DIRTY}))`)}) AS l
+       ON l.mid = h.mid AND l.aid = h.aid
      WHERE (l.reads, l.likes, l.looking) != (h.reads, h.likes, h.looking)`,
     params,
   );

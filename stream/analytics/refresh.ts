@@ -21,6 +21,10 @@ export interface DirtyWindow {
 export const DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
   WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
 
+/** Articles whose text (title, digest, body) arrived in the window: a subset of DIRTY without counter polls. */
+export const TEXT_DIRTY = `SELECT DISTINCT mid, aid FROM article_text_dirty
+  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
+
 /** Latest counters of the articles of some accounts. */
 const LATEST = (
   midFilter: string,

@@ -1,5 +1,5 @@
 import type { AnalyticsStore } from '../../clickhouse/store';
-import type { DirtyWindow } from './refresh';
+import { type DirtyWindow, TEXT_DIRTY } from './refresh';
 
 /**
  * Article signatures for similar articles (follow/v1/similar_article; docs/analytics.md).
@@ -44,12 +44,9 @@ export const signatureColumns = `cityHash64(title, digest) AS text_hash,
   ${minhashSql('title_grams')} AS minhash,
   ${bandsSql('minhash')} AS bands`;
 
-const DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
-  WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
-
 /**
- * Signatures of the articles touched in the window whose title or digest is new or changed (most dirty keys are
- * counter polls of articles already signed; they cost one hash comparison). Band rows follow by materialized view.
+ * Signatures of the articles whose text arrived in the window and whose title or digest is new or changed (a
+ * re-crawled article with the same text costs one hash comparison). Band rows follow by materialized view.
  */
 export async function refreshArticleSignatures(
   store: AnalyticsStore,
@@ -61,10 +58,10 @@ export async function refreshArticleSignatures(
      SELECT mid, aid, pubtime, ${signatureColumns}, {version:UInt64} AS version
      FROM (
        SELECT mid, aid, pubtime, title, digest FROM articles FINAL
-       WHERE mid IN (SELECT mid FROM (${DIRTY})) AND (mid, aid) IN (${DIRTY})
+       WHERE mid IN (SELECT mid FROM (${TEXT_DIRTY})) AND (mid, aid) IN (${TEXT_DIRTY})
      )
      WHERE (mid, aid, cityHash64(title, digest)) NOT IN (
-       SELECT mid, aid, text_hash FROM article_signatures WHERE mid IN (SELECT mid FROM (${DIRTY}))
+       SELECT mid, aid, text_hash FROM article_signatures WHERE mid IN (SELECT mid FROM (${TEXT_DIRTY}))
      )`,
     { ...w, version, stripRe: STRIP_RE },
   );
