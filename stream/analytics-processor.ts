@@ -2,7 +2,7 @@ import type { AnalyticsStore } from '../clickhouse/store';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { refreshFakeReports } from './analytics/fake-reports';
-import { refreshKeywordHits } from './analytics/keywords';
+import { refreshKeywordCounters, refreshKeywordHits } from './analytics/keywords';
 import { beijingDay, PERIODS, periodStart } from './analytics/periods';
 import { computeRankings, type RankingRun } from './analytics/rankings';
 import {
@@ -10,6 +10,7 @@ import {
   refreshAccountDaily,
   refreshAccountStats,
   refreshArticleMetrics,
+  textArrived,
   touchedAccounts,
 } from './analytics/refresh';
 import { refreshArticleSignatures } from './analytics/similar-articles';
@@ -126,8 +127,11 @@ export class AnalyticsProcessor {
     if (touched.mids.length > 0) {
       // Metrics first: the fake detector's baselines read them.
       await step('article_metrics', () => refreshArticleMetrics(this.store, w, version));
-      await step('signatures', () => refreshArticleSignatures(this.store, w, version));
-      await step('keywords', () => refreshKeywordHits(this.store, w, version));
+      // Most windows carry only counter polls: text steps run when some article's text arrived.
+      if (await step('signatures', () => textArrived(this.store, w))) {
+        await step('signatures', () => refreshArticleSignatures(this.store, w, version));
+        await step('keywords', () => refreshKeywordHits(this.store, w, version));
+      } else await step('keywords', () => refreshKeywordCounters(this.store, w, version));
     }
     // Fake verdicts on their own cadence over everything since the last verdicts; the daily sums that count
     // fake articles follow over the same window.

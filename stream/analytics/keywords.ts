@@ -38,6 +38,12 @@ const BODY = `concat(digest, char(0), content)`;
 const HIT_COLUMNS =
   'keyword, day, mid, aid, pubtime, idx, title, in_title, in_body, reads, likes, looking, is_deleted, version';
 
+/** Hits of terms nobody follows any more are not shown, so with no active term there is nothing to keep. */
+async function anyActiveTerm(store: AnalyticsStore): Promise<boolean> {
+  const [terms] = await store.query<{ n: string }>(`SELECT count() AS n FROM (${ACTIVE_TERMS})`);
+  return Number(terms?.n ?? 0) > 0;
+}
+
 /**
  * keyword_hits for the articles touched in a dirty window of the analytics processor:
  * 1. articles whose text arrived are matched against all active terms (a hit that no longer matches, after an
@@ -51,9 +57,7 @@ export async function refreshKeywordHits(
   version: number,
 ): Promise<void> {
   const params = { ...w, version };
-  // Hits of terms nobody follows any more are not shown, so with no active term there is nothing to keep.
-  const [terms] = await store.query<{ n: string }>(`SELECT count() AS n FROM (${ACTIVE_TERMS})`);
-  if (Number(terms?.n ?? 0) === 0) return;
+  if (!(await anyActiveTerm(store))) return;
   await store.exec(
     `INSERT INTO keyword_hits (${HIT_COLUMNS})
      WITH (SELECT arraySplit((t, i) -> (i - 1) % ${NEEDLES_PER_PASS} = 0, terms, arrayEnumerate(terms))
@@ -92,6 +96,16 @@ export async function refreshKeywordHits(
     params,
   );
   // New counters: only hits whose counters changed are rewritten.
+  await refreshKeywordCounters(store, w, version);
+}
+
+/** Hits of the articles with new counters in the window get those counters (no text is read). */
+export async function refreshKeywordCounters(
+  store: AnalyticsStore,
+  w: DirtyWindow,
+  version: number,
+): Promise<void> {
+  if (!(await anyActiveTerm(store))) return;
   await store.exec(
     `INSERT INTO keyword_hits (${HIT_COLUMNS})
      SELECT h.keyword AS keyword, h.day AS day, h.mid AS mid, h.aid AS aid, h.pubtime AS pubtime, h.idx AS idx,
@@ -108,7 +122,7 @@ export async function refreshKeywordHits(
      INNER JOIN (${LATEST(`(mid, aid) IN (SELECT mid, aid FROM keyword_hits WHERE (mid, aid) IN (${ANY_DIRTY}))`)}) AS l
        ON l.mid = h.mid AND l.aid = h.aid
      WHERE (l.reads, l.likes, l.looking) != (h.reads, h.likes, h.looking)`,
-    params,
+    { ...w, version },
   );
 }
 

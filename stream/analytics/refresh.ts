@@ -25,6 +25,12 @@ export const DIRTY = `SELECT DISTINCT mid, aid FROM analytics_dirty
 export const TEXT_DIRTY = `SELECT DISTINCT mid, aid FROM article_text_dirty
   WHERE ingested_at > fromUnixTimestamp64Milli({fromMs:Int64}) AND ingested_at <= fromUnixTimestamp64Milli({toMs:Int64})`;
 
+/** Whether any article's text arrived in the window (most windows carry only counter polls). */
+export async function textArrived(store: AnalyticsStore, w: DirtyWindow): Promise<boolean> {
+  const [r] = await store.query<{ n: string }>(`SELECT count() AS n FROM (${TEXT_DIRTY})`, { ...w });
+  return Number(r?.n ?? 0) > 0;
+}
+
 /** Latest counters of the articles of some accounts. */
 const LATEST = (
   midFilter: string,
