@@ -230,6 +230,10 @@ describe.each(await memberEngines())('keyword monitoring API on $name', ({ name,
     }
     const r = await a.post(`${MAIN}/overview_public`, { days: '-1' });
     expect(r.body).toEqual({ error_code: 40000, msg: '参数错误：时间范围 (days) 最小为 1' });
+    // PostgreSQL text cannot hold NUL: refused with a message before it reaches the database.
+    const nul = await a.post(`${S}/userkeyword`, { keyword: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.msg).toContain('不能包含空字符');
   });
 
   it.skipIf(skip)('stops matching a term nobody subscribes any more', async () => {

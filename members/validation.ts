@@ -4,8 +4,18 @@ import { M } from './messages';
 /** Field rules of spec §5, with the messages of messages.ts. */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
 
+/** Trimmed text; PostgreSQL text cannot hold NUL, so a NUL is refused here rather than failing the insert. */
+const trimmed = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+const noNul = [(s: string) => !s.includes('\u0000'), '不能包含空字符'] as const;
+
 const str = (emptyMsg: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim()), z.string().min(1, emptyMsg));
+  z.preprocess(
+    trimmed,
+    z
+      .string()
+      .min(1, emptyMsg)
+      .refine(...noNul),
+  );
 
 export const phone = str(M.PHONE_EMPTY).pipe(z.string().regex(PHONE_RE, M.PHONE_INVALID));
 
@@ -22,7 +32,13 @@ export const checked = z.preprocess(
 );
 
 export const optionalText = (max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : String(v).trim()), z.string().max(max));
+  z.preprocess(
+    trimmed,
+    z
+      .string()
+      .max(max)
+      .refine(...noNul),
+  );
 
 /** Adds the "two passwords do not match" rule to a schema with password and confirm. */
 export const confirmMatches = <T extends { password: string; confirm: string }>(v: T) =>
