@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { wci } from '../stream/analytics/wci';
-import { startInProcess, waitReady } from './harness';
+import { publishStepSeries, startInProcess, waitReady } from './harness';
 import { buy, signUp } from './members-harness';
 
 /**
@@ -214,26 +214,7 @@ describe('今日热文 and 低粉爆文', () => {
 
 describe('fake-traffic report (read_praise_report)', () => {
   it('judges a monitored series as it arrives and explains the verdict to members', async () => {
-    const { body } = await json(`${api}/fbmain/main/v1/today_hot?num=50`);
-    const art = [...body.data.article_list].sort((a: any, b: any) => a.pubtime.localeCompare(b.pubtime))[0];
-    const pub = Math.floor(Date.parse(`${art.pubtime.replace(' ', 'T')}+08:00`) / 1000);
-    // Polls every 5 minutes as a monitor task publishes them: 150 reads, 5 likes and one 在看 each interval, and
-    // 5,000 reads that land inside the 20th interval.
-    const polls = Array.from({ length: 40 }, (_, k) => ({
-      key: String(art.mid),
-      value: {
-        aid: art.aid,
-        mid: art.mid,
-        ts: pub + 60 * (k + 1) * 5,
-        read: 150 * (k + 1) + (k >= 19 ? 5000 : 0),
-        zan: 5 * (k + 1),
-        looking: k + 1,
-        share: 0,
-        comment: 0,
-      },
-    }));
-    await platform.bus?.publish('snapshots', polls);
-    const post = `${art.mid}_${art.aid}`;
+    const { post, art } = await publishStepSeries(platform, api);
     expect((await json(`${api}/fbmain/monitor/v1/read_praise_report?post=${post}`)).status).toBe(401);
     const member = await signUp(api);
     const bad = await member.get('/fbmain/monitor/v1/read_praise_report?post=abc');

@@ -75,3 +75,36 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
   const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, url, stdout: () => out, stderr: () => err, exit };
 }
+
+/**
+ * Publishes, as a monitor task would, 40 polls every 5 minutes of today's earliest hot article: 150 reads, 5 likes
+ * and one 在看 each interval, and 5,000 reads that land inside the 20th interval (a step the detector must see).
+ * Returns the report's `post` key and the article as today_hot lists it.
+ */
+export async function publishStepSeries(
+  platform: Platform,
+  baseUrl: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the article as the API answers it
+): Promise<{ post: string; art: any }> {
+  const body = (await (await fetch(`${baseUrl}/fbmain/main/v1/today_hot?num=50`)).json()) as {
+    data: { article_list: { mid: number; aid: string; pubtime: string }[] };
+  };
+  const art = [...body.data.article_list].sort((a, b) => a.pubtime.localeCompare(b.pubtime))[0];
+  if (!art) throw new Error('no article today to monitor');
+  const pub = Math.floor(Date.parse(`${art.pubtime.replace(' ', 'T')}+08:00`) / 1000);
+  const polls = Array.from({ length: 40 }, (_, k) => ({
+    key: String(art.mid),
+    value: {
+      aid: art.aid,
+      mid: art.mid,
+      ts: pub + 300 * (k + 1),
+      read: 150 * (k + 1) + (k >= 19 ? 5000 : 0),
+      zan: 5 * (k + 1),
+      looking: k + 1,
+      share: 0,
+      comment: 0,
+    },
+  }));
+  await platform.bus?.publish('snapshots', polls);
+  return { post: `${art.mid}_${art.aid}`, art };
+}

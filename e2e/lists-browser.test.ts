@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { haveChromium, launchBrowser } from './browser';
-import { startInProcess, tempDir, waitReady } from './harness';
+import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
 import { signUp } from './members-harness';
 
 /**
@@ -138,25 +138,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
   });
 
   it('the report page explains a fake-traffic verdict to a member, with the chart and hourly table', async () => {
-    const { body } = await json(`${url}/fbmain/main/v1/today_hot?num=50`);
-    const art = [...body.data.article_list].sort((a: any, b: any) => a.pubtime.localeCompare(b.pubtime))[0];
-    const pub = Math.floor(Date.parse(`${art.pubtime.replace(' ', 'T')}+08:00`) / 1000);
-    // A monitor task's polls every 5 minutes: steady reads with likes and 在看, and a 5,000-read step.
-    const polls = Array.from({ length: 40 }, (_, k) => ({
-      key: String(art.mid),
-      value: {
-        aid: art.aid,
-        mid: art.mid,
-        ts: pub + 60 * (k + 1) * 5,
-        read: 150 * (k + 1) + (k >= 19 ? 5000 : 0),
-        zan: 5 * (k + 1),
-        looking: k + 1,
-        share: 0,
-        comment: 0,
-      },
-    }));
-    await platform.bus?.publish('snapshots', polls);
-    const post = `${art.mid}_${art.aid}`;
+    const { post, art } = await publishStepSeries(platform, url);
     const member = await signUp(url);
     const report = await until('the fake-traffic verdict', async () => {
       const r = await member.get(`/fbmain/monitor/v1/read_praise_report?post=${post}`);
