@@ -230,6 +230,24 @@ describe('fake-traffic report (read_praise_report)', () => {
     expect(report.data.summary).toMatch(/^判定为刷量：/);
     expect(report.data.forecast_fake).toBeGreaterThanOrEqual(4000);
     expect(report.data.charts.read.length).toBeGreaterThanOrEqual(40);
+    // The verdict reaches the fake rankings of the day (and, with no fake the day before, new_fake).
+    const fakeDay = await until('the fake ranking', async () => {
+      const { body: f } = await json(`${api}/fbmain/rank/v1/fake?period=day&num=100`);
+      return f.data.list.find((r: any) => r.mid === art.mid);
+    });
+    expect(fakeDay.fake_reads).toBe(report.data.forecast_fake);
+    const { body: nf } = await json(`${api}/fbmain/rank/v1/new_fake?period=day&num=100`);
+    expect(nf.data.list.map((r: any) => r.mid)).toContain(art.mid);
+    const { body: old } = await json(`${api}/fbmain/rank/v1/new_fake_old?period=day&num=100`);
+    expect(old.error_code).toBe(0);
+    // The real ranking discounts the estimated fake reads.
+    const { body: real } = await json(`${api}/fbmain/rank/v1/real?period=day&num=100`);
+    const { body: common } = await json(`${api}/fbmain/rank/v1/common?period=day&num=100`);
+    const inReal = real.data.list.find((r: any) => r.mid === art.mid);
+    const inCommon = common.data.list.find((r: any) => r.mid === art.mid);
+    expect(inReal.score).toBeLessThan(inCommon.score);
+    const { body: orig } = await json(`${api}/fbmain/rank/v1/original?period=week&num=100`);
+    for (const r of orig.data.list) expect(r.originals).toBeGreaterThan(0);
     const charts = await member.get(`/fbmain/monitor/v1/read_praise?post=${post}&type=2`);
     expect(Object.keys(charts.body.data)).toEqual(['charts']);
     expect((await member.get(`/fbmain/monitor/v1/read_praise_report?post=1_999_1`)).status).toBe(404);

@@ -271,6 +271,9 @@ describe.each(await memberEngines())('keyword monitoring API on $name', ({ name,
       expect(r.body.data.list.map((x: { title_highlight: string }) => x.title_highlight)).toEqual([
         '<em>芯片</em>周报',
       ]);
+      // modify_userkeyword is the POST form of the same change.
+      expect((await b.post(`${S}/modify_userkeyword`, { id, keyword: 'AI' })).body.error_code).toBe(0);
+      expect((await b.get(`${S}/user_keyword_search`)).body.data.keywords).toEqual(['AI']);
     },
   );
 });

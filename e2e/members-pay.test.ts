@@ -171,8 +171,14 @@ describe.each(await memberEngines())(
         });
         const order = await c.post(`${API}/api_create_order`, { package_id: 'api_1k' });
         const notify = hiddenFields(await fetch(order.body.data.pay_url).then((r) => r.text()));
+        // The API page's own callback name is the same verified notification: unsigned is refused.
+        const unsigned = await postForm(`${base}${API}/api_pay_callback`, { ...notify, sign: '' });
+        expect(await unsigned.text()).not.toBe('success');
+        expect((await c.get(`${A}/user_remaining_amount`)).body.data.remaining).toBe(100);
         const answers = await Promise.all(
-          Array.from({ length: 20 }, () => postForm(`${base}${CALLBACK}`, notify).then((r) => r.text())),
+          Array.from({ length: 20 }, (_, i) =>
+            postForm(`${base}${i % 2 ? CALLBACK : `${API}/api_pay_callback`}`, notify).then((r) => r.text()),
+          ),
         );
         expect(answers.every((a) => a === 'success')).toBe(true);
         expect((await c.get(`${A}/user_remaining_amount`)).body.data.remaining).toBe(1100);
