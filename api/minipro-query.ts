@@ -224,3 +224,58 @@ export async function miniproAccounts(
     })),
   };
 }
+
+/** Sorts of an account's mini-program tab (spec §9: exposure, articles involved, accounts involved, total reads). */
+export const ACCOUNT_MINIPRO_SORTS = { ...MINIPRO_SORTS, read: 'account_reads' } as const;
+export type AccountMiniproSort = keyof typeof ACCOUNT_MINIPRO_SORTS;
+
+export interface AccountMinipro extends Minipro {
+  /** Articles of this account that embed it, and their reads. */
+  account_articles: number;
+  account_reads: number;
+}
+
+/** The mini-programs an account's articles embed (detail tab 4, original/v1 associated_applet). */
+export async function accountMinipros(
+  store: AnalyticsStore,
+  q: { mid: number; sort: AccountMiniproSort; page: number; size: number; sinceS: number },
+): Promise<{ total: number; rows: AccountMinipro[] }> {
+  const mine = 'SELECT DISTINCT appid FROM article_miniprograms WHERE mid = {mid:UInt64}';
+  const rows = await store.query<Raw & { account_articles: string; account_reads: string }>(
+    `SELECT k.appid AS appid, mp.title AS title, mp.icon AS icon, mp.username AS username, mp.labels AS labels,
+       mp.description AS description, f.exposure_num AS exposure_num, f.article_num AS article_num,
+       f.account_num AS account_num, f.exposure_30d AS exposure_30d, f.article_30d AS article_30d,
+       f.account_30d AS account_30d, toString(f.last_seen) AS last_seen,
+       a.account_articles AS account_articles, a.account_reads AS account_reads, count() OVER () AS total
+     FROM (${mine}) AS k
+     LEFT JOIN (SELECT appid, title, icon, username, labels, description FROM miniprograms FINAL) AS mp
+       ON mp.appid = k.appid
+     LEFT JOIN (${FIGURES(mine)}) AS f ON f.appid = k.appid
+     LEFT JOIN (
+       SELECT am.appid AS appid, count() AS account_articles, sum(m.reads) AS account_reads
+       FROM (SELECT appid, aid FROM article_miniprograms FINAL WHERE mid = {mid:UInt64}) AS am
+       LEFT JOIN (SELECT aid, reads FROM article_metrics FINAL WHERE mid = {mid:UInt64}) AS m ON m.aid = am.aid
+       GROUP BY am.appid
+     ) AS a ON a.appid = k.appid
+     ORDER BY ${ACCOUNT_MINIPRO_SORTS[q.sort]} DESC, appid ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { mid: q.mid, since: q.sinceS, limit: q.size, offset: (q.page - 1) * q.size },
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((r) => ({
+      ...minipro(r),
+      account_articles: Number(r.account_articles ?? 0),
+      account_reads: Number(r.account_reads ?? 0),
+    })),
+  };
+}
+
+/** How many distinct mini-programs an account's articles embed (mp_detail associated_applet_total). */
+export async function accountMiniproCount(store: AnalyticsStore, mid: number): Promise<number> {
+  const [r] = await store.query<{ n: string }>(
+    'SELECT uniqExact(appid) AS n FROM article_miniprograms WHERE mid = {mid:UInt64}',
+    { mid },
+  );
+  return Number(r?.n ?? 0);
+}

@@ -202,3 +202,39 @@ describe('search/v1 minipro_*', () => {
     }
   });
 });
+
+describe('original/v1 associated_applet (an account’s mini-programs)', () => {
+  it('lists what the account embeds with platform-wide exposure and the account’s own articles and reads', async () => {
+    const { accountMinipros, accountMiniproCount } = await import('./minipro-query');
+    const sinceS = Math.floor(NOW / 1000) - 30 * 86_400;
+    const one = await accountMinipros(store, { mid: 1, sort: 'read', page: 1, size: 10, sinceS });
+    // Account 1: article 100 (1,000 reads) embeds A and B, article 101 (500 reads) embeds A.
+    expect(one.total).toBe(2);
+    expect(
+      one.rows.map((r) => [r.appid, r.exposure_num, r.article_num, r.account_articles, r.account_reads]),
+    ).toEqual([
+      [A, 8500, 4, 2, 1500],
+      [B, 1000, 1, 1, 1000],
+    ]);
+    const page2 = await accountMinipros(store, { mid: 1, sort: 'exposure', page: 2, size: 1, sinceS });
+    expect(page2.rows.map((r) => r.appid)).toEqual([B]);
+    expect(await accountMiniproCount(store, 1)).toBe(2);
+    expect(await accountMiniproCount(store, 3)).toBe(1);
+    expect(await accountMiniproCount(store, 4)).toBe(0);
+  });
+
+  it('is for paying members, in the status envelope; bad input is refused in Chinese', async () => {
+    const visitor = await call(app, '/fbmain/original/v1/associated_applet?id=1');
+    expect(visitor.status).toBe(401);
+    const bad = await call(app, '/fbmain/original/v1/associated_applet?id=1&orderby=likes');
+    expect(bad).toEqual({
+      status: 400,
+      body: { status: 400, msg: '参数错误：排序 (orderby) 只能是 exposure、article、account 或 read' },
+    });
+  });
+
+  it('mp_detail counts the account’s mini-programs (associated_applet_total, tab 4 enabled at ≥ 1)', async () => {
+    const r = await call(app, '/fbmain/search/v1/mp_detail?mId=1');
+    expect(r.body.data.account.associated_applet_total).toBe(2);
+  });
+});

@@ -322,8 +322,34 @@ describe('end-to-end pipeline on the embedded engines', () => {
       const reads = all.map((a) => a.article_readnum);
       expect([...reads].sort((x, y) => y - x)).toEqual(reads);
       checked += all.length;
+      // Tab 4: the mini-programs its crawled article pages embed, as many as mp_detail announces.
+      const applets = await senior.get('/fbmain/original/v1/associated_applet', {
+        id: acc.mid,
+        pagesize: 50,
+      });
+      expect(applets.body.status).toBe(200);
+      expect(applets.body.total_number).toBe(detail.data.account.associated_applet_total);
+      expect(applets.body.applet_data).toHaveLength(detail.data.account.associated_applet_total);
     }
     expect(checked).toBeGreaterThan(0);
+    // About 30% of the simulator's accounts embed a mini-program card, read from each new article's page.
+    let withApplet: { mid: number; total: number } | null = null;
+    for (const acc of list.data.accounts) {
+      const { body: d } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${acc.mid}`);
+      if (d.data.account.associated_applet_total > 0) {
+        withApplet = { mid: acc.mid, total: d.data.account.associated_applet_total };
+        break;
+      }
+    }
+    if (!withApplet) throw new Error('no crawled account embeds a mini-program');
+    const applet = await senior.get('/fbmain/original/v1/associated_applet', { id: withApplet.mid });
+    expect(applet.body.applet_data).toHaveLength(withApplet.total);
+    expect(applet.body.applet_data[0]).toMatchObject({
+      appid: expect.stringMatching(/^wx[0-9a-f]{16}$/),
+      title: expect.stringMatching(/\S/),
+      account_articles: expect.any(Number),
+    });
+    expect(applet.body.applet_data[0].account_articles).toBeGreaterThan(0);
     const mid = list.data.accounts[0].mid;
     const visitor = await json(`${api}/fbmain/original/v1/original_text_link?id=${mid}`);
     expect(visitor.status).toBe(401);

@@ -17,6 +17,7 @@ import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
 import { accountId, pageNumber, pageSize } from '../inputs';
 import { memberOf, requireLevel } from '../member-session';
+import { accountMiniproCount } from '../minipro-query';
 import { recordSearch } from './groups';
 
 const mid = accountId;
@@ -75,7 +76,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const account = await getAccount(store, id);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
     const member = memberOf(c);
-    const [stats, ownerTotal, collect, mine, analysis] = await Promise.all([
+    const [stats, ownerTotal, collect, mine, analysis, applets] = await Promise.all([
       accountArticleStats(store, id),
       ownerAccountCount(store, account.owner),
       db.query<{ n: number }>(
@@ -86,6 +87,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
         ? db.query('SELECT 1 FROM account_favorites WHERE user_id = $1 AND mid = $2 LIMIT 1', [member.id, id])
         : Promise.resolve([]),
       accountAnalysis(store, id, Math.floor(deps.clock.now() / 1000)),
+      accountMiniproCount(store, id),
     ]);
     return ok(c, {
       account: {
@@ -104,6 +106,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
         reg_time: account.reg_time,
         update_time: account.update_time.slice(0, 19),
         url_link_total: stats.links,
+        associated_applet_total: applets,
         // The tooltip's account index and the estimated active fans (docs/analytics.md).
         index: analysis.index,
         wci: analysis.wci,

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../deps';
 import { describeIssues, readInput } from '../envelope';
 import { accountId, pageNumber, pageSize } from '../inputs';
 import { requireLevel } from '../member-session';
+import { ACCOUNT_MINIPRO_SORTS, type AccountMiniproSort, accountMinipros } from '../minipro-query';
 
 const linksInput = z.object({
   id: accountId,
@@ -57,5 +58,35 @@ export function originalRoutes(deps: ApiDeps): Hono {
     });
   };
   app.on(['GET', 'POST'], '/original_text_link', links);
+
+  // Mini-programs the account's articles embed (detail tab 4): paid levels, like the links.
+  const appletInput = z.object({
+    id: accountId,
+    page: pageNumber,
+    pagesize: pageSize(50, 10),
+    orderby: z
+      .enum(Object.keys(ACCOUNT_MINIPRO_SORTS) as [AccountMiniproSort, ...AccountMiniproSort[]], {
+        message: '只能是 exposure、article、account 或 read',
+      })
+      .default('exposure'),
+  });
+  const applets = async (c: Context) => {
+    const input = appletInput.safeParse(await readInput(c));
+    if (!input.success) return c.json({ status: 400, msg: describeIssues(input.error) }, 400);
+    const member = requireLevel(c, can.paidFeature, 'status');
+    if (member instanceof Response) return member;
+    const q = input.data;
+    if (!(await getAccount(deps.store, q.id)))
+      return c.json({ status: 404, msg: '公众号不存在或尚未收录' }, 404);
+    const { total, rows } = await accountMinipros(deps.store, {
+      mid: q.id,
+      sort: q.orderby,
+      page: q.page,
+      size: q.pagesize,
+      sinceS: Math.floor(deps.clock.now() / 1000) - 30 * 86_400,
+    });
+    return c.json({ status: 200, msg: 'success', total_number: total, applet_data: rows });
+  };
+  app.on(['GET', 'POST'], '/associated_applet', applets);
   return app;
 }
