@@ -130,6 +130,80 @@ export async function searchAccounts(store: AnalyticsStore, kw: string, page: nu
   return { total: Number(rows[0]?.total ?? 0), rows };
 }
 
+/** Accounts whose name contains `name`: the exact name first, then shorter names, then the most articles. */
+export async function searchAccountsByName(store: AnalyticsStore, name: string, page: number, num: number) {
+  const rows = await store.query<AccountListRow>(
+    `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
+     SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
+            a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
+            if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
+     FROM accounts AS a FINAL
+     LEFT JOIN stats AS s ON s.mid = a.mid
+     WHERE positionCaseInsensitiveUTF8(a.name, {name:String}) > 0 OR a.wxid = {name:String}
+     ORDER BY lowerUTF8(a.name) = lowerUTF8({name:String}) DESC, lengthUTF8(a.name) ASC, s.fetched DESC, a.mid ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { name, limit: num, offset: (page - 1) * num },
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows };
+}
+
+/** Sorts of the advanced account search, over the analytics processor's account_stats. */
+export const SENIOR_SORTS = {
+  fans: 's.fans',
+  index: 's.account_index',
+  wci: 's.wci',
+  articles: 's.articles_7d',
+  head_read: 's.head_avg_reads',
+} as const;
+export type SeniorSort = keyof typeof SENIOR_SORTS;
+
+export interface SeniorQuery {
+  name: string;
+  media: string | null;
+  area: string | null;
+  minFans: number | null;
+  maxFans: number | null;
+  sort: SeniorSort;
+  page: number;
+  num: number;
+}
+
+/** Advanced account search (senior_search): name, industry, area and an estimated-fans range, sorted by a figure. */
+export async function seniorSearchAccounts(store: AnalyticsStore, q: SeniorQuery) {
+  const rows = await store.query<
+    AccountListRow & {
+      fans: string;
+      account_index: number;
+      wci: number;
+      articles_7d: string;
+      head_avg_reads: string;
+    }
+  >(
+    `SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
+            a.media AS media, a.tags AS tags, a.description AS description, s.fans AS fans,
+            s.account_index AS account_index, s.wci AS wci, s.articles_7d AS articles_7d,
+            s.head_avg_reads AS head_avg_reads, toString(s.last_pub) AS last_pub, count() OVER () AS total
+     FROM accounts AS a FINAL
+     INNER JOIN (SELECT * FROM account_stats FINAL) AS s ON s.mid = a.mid
+     WHERE ({name:String} = '' OR positionCaseInsensitiveUTF8(a.name, {name:String}) > 0)
+       AND ({media:String} = '' OR a.media = {media:String})
+       AND ({area:String} = '' OR a.area = {area:String})
+       AND s.fans >= {minFans:UInt32} AND s.fans <= {maxFans:UInt32}
+     ORDER BY ${SENIOR_SORTS[q.sort]} DESC, a.mid ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    {
+      name: q.name,
+      media: q.media ?? '',
+      area: q.area ?? '',
+      minFans: q.minFans ?? 0,
+      maxFans: q.maxFans ?? 4_294_967_295,
+      limit: q.num,
+      offset: (q.page - 1) * q.num,
+    },
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows };
+}
+
 export interface HistoryFilter {
   mid: number;
   page: number;
@@ -186,7 +260,8 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
        AND ({hot:UInt8} = 0 OR (b.avg_read > 0 AND l.reads >= {hotQuality:Float64} * b.avg_read))
        AND ({kw:String} = ''
             OR ({kwType:String} = 'title' AND positionCaseInsensitiveUTF8(a.title, {kw:String}) > 0)
-            OR ({kwType:String} = 'body' AND positionCaseInsensitiveUTF8(a.digest, {kw:String}) > 0))
+            OR ({kwType:String} = 'body' AND (positionCaseInsensitiveUTF8(a.content, {kw:String}) > 0
+                                               OR positionCaseInsensitiveUTF8(a.digest, {kw:String}) > 0)))
        AND toDate(a.pubtime) BETWEEN {start:Date} AND {end:Date}
      ORDER BY a.pubtime DESC, a.idx ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,

@@ -6,6 +6,7 @@ import { Codes, fail } from './envelope';
 import { memberSession } from './member-session';
 import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
+import { accountSearchRoutes, sameOwnerCountRoute } from './routes/account-search';
 import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { followRoutes } from './routes/follow';
@@ -61,11 +62,13 @@ export function createApp(deps: ApiDeps): Hono {
   // Every /fbmain call knows its member (or visitor) before any handler runs.
   fbmain.use('*', memberSession(deps.members));
   fbmain.route('/search/v1', accountRoutes(deps));
+  fbmain.route('/search/v1', accountSearchRoutes(deps));
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
   fbmain.route('/search/v1', videoRoutes(deps));
   fbmain.route('/search/v1', miniproRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
+  fbmain.route('/account/v1', sameOwnerCountRoute(deps));
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));
   fbmain.route('/api/v1', apiCustomerRoutes(deps));

@@ -46,6 +46,14 @@ const FIELD_LABELS: Record<string, string> = {
   mids: '公众号ID列表 (mids)',
   finder_id: '视频号ID (finder_id)',
   appid: '小程序 appid (appid)',
+  name: '名称 (name)',
+  media: '行业 (media)',
+  area: '地区 (area)',
+  fans_min: '最少粉丝 (fans_min)',
+  fans_max: '最多粉丝 (fans_max)',
+  min_read: '最少阅读 (min_read)',
+  max_read: '最多阅读 (max_read)',
+  sort: '排序 (sort)',
 };
 
 export function describeIssues(error: z.ZodError): string {

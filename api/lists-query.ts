@@ -103,8 +103,8 @@ function filters(q: ListQuery): string {
   ].join(' AND ');
 }
 
-/** Bound parameters shared by both lists. */
-const params = (q: ListQuery, settings: ListSettings, today: string) => ({
+/** Bound parameters shared by the lists. */
+const params = (q: ListQuery, today: string, settings?: ListSettings) => ({
   ...settings,
   today,
   now: q.nowMs,
@@ -142,7 +142,7 @@ export async function burstArticles(
      WHERE m.reads >= {burstMinRatio:Float64} * s.median_reads
      ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    { ...params(q, settings, today), from: addDays(today, -q.days) },
+    { ...params(q, today, settings), from: addDays(today, -q.days) },
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }
@@ -161,7 +161,45 @@ export async function todayHotArticles(store: AnalyticsStore, settings: ListSett
      ${ACCOUNT_JOIN}
      ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    params(q, settings, today),
+    params(q, today, settings),
+  );
+  return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
+}
+
+/** Article search by title (article_search_/title): published in the last `days` days, the lists' filters. */
+export async function titleSearchArticles(
+  store: AnalyticsStore,
+  q: ListQuery & { kw: string; days: number },
+) {
+  const today = beijingDay(q.nowMs);
+  const rows = await store.query<Row>(
+    `SELECT ${SELECT}
+     FROM (
+       SELECT * FROM article_metrics FINAL
+       WHERE day > {from:Date} AND day <= {today:Date} AND positionCaseInsensitiveUTF8(title, {kw:String}) > 0
+         AND ${filters(q)}
+     ) AS m
+     LEFT JOIN (SELECT mid, fans, median_reads, avg_reads, avg_likes FROM account_stats FINAL) AS s ON s.mid = m.mid
+     ${ACCOUNT_JOIN}
+     ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { ...params(q, today), kw: q.kw, from: addDays(today, -q.days) },
+  );
+  return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
+}
+
+/** An account's hot articles (article_hot): reads at least `quality` × its average, most read first. */
+export async function accountHotArticles(store: AnalyticsStore, mid: number, quality: number, num: number) {
+  const rows = await store.query<Row>(
+    `SELECT ${SELECT}
+     FROM (SELECT * FROM article_metrics FINAL WHERE mid = {mid:UInt64}) AS m
+     INNER JOIN (SELECT mid, fans, median_reads, avg_reads, avg_likes FROM account_stats FINAL WHERE mid = {mid:UInt64})
+       AS s ON s.mid = m.mid
+     ${ACCOUNT_JOIN}
+     WHERE s.avg_reads > 0 AND m.reads >= {quality:Float64} * s.avg_reads
+     ORDER BY m.reads DESC, m.aid
+     LIMIT {limit:UInt32}`,
+    { mid, quality, limit: num },
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }

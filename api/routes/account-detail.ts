@@ -56,6 +56,14 @@ const pubListInput = z
     path: ['end_time'],
   });
 
+const pubListByTimeInput = pubListInput.refine(
+  (v) => v.start_time !== undefined && v.end_time !== undefined,
+  {
+    message: '请选择开始日期和结束日期',
+    path: ['start_time'],
+  },
+);
+
 const searchInput = z.object({
   kw: keyword,
   page,
@@ -173,8 +181,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
   };
   app.on(['GET', 'POST'], '/public_time', publicTime);
 
-  const pubList = async (c: Context) => {
-    const input = await parseInput(c, pubListInput);
+  const pubList = async (c: Context, schema: typeof pubListInput = pubListInput) => {
+    const input = await parseInput(c, schema);
     if (!input.ok) return input.response;
     const q = input.data;
     const account = await getAccount(store, q.mId);
@@ -245,7 +253,9 @@ export function accountRoutes(deps: ApiDeps): Hono {
     }
     return ok(c, { total, article_list: groups });
   };
-  app.on(['GET', 'POST'], '/detail_pubList', pubList);
+  app.on(['GET', 'POST'], '/detail_pubList', (c) => pubList(c));
+  // The date-range form of the history (the tab's date picker): both ends required.
+  app.on(['GET', 'POST'], '/detail_pubList/time', (c) => pubList(c, pubListByTimeInput));
 
   app.post('/key_search', async (c) => {
     const input = await parseInput(c, searchInput);

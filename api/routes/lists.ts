@@ -8,7 +8,8 @@ import { depthGate } from './rank';
 
 const reads = z.coerce.number({ message: '必须是数字' }).int('必须是整数').min(0, '不能为负').optional();
 
-const listInput = z.object({
+/** The lists' filters, shared by article search. */
+export const listInput = z.object({
   media: z.string().trim().max(30, '最长 30 个字').optional(),
   min_read: reads,
   max_read: reads,
@@ -29,19 +30,22 @@ const burstInput = listInput.extend({
     .default(7),
 });
 
+/** The lists' filters as a query. */
+export const listQueryOf = (q: z.output<typeof listInput>, nowMs: number) => ({
+  media: q.media || null,
+  minRead: q.min_read ?? null,
+  maxRead: q.max_read ?? null,
+  original: q.original === '1',
+  sort: q.sort,
+  page: q.page,
+  size: q.num,
+  nowMs,
+});
+
 /** main/v1 lists: 今日热文 (today_hot, spec §7) and 低粉爆文 (burst), each answering its definition too. */
 export function listRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-  const base = (q: z.output<typeof listInput>) => ({
-    media: q.media || null,
-    minRead: q.min_read ?? null,
-    maxRead: q.max_read ?? null,
-    original: q.original === '1',
-    sort: q.sort,
-    page: q.page,
-    size: q.num,
-    nowMs: deps.clock.now(),
-  });
+  const base = (q: z.output<typeof listInput>) => listQueryOf(q, deps.clock.now());
 
   app.on(['GET', 'POST'], '/today_hot', async (c) => {
     const input = await parseInput(c, listInput);
