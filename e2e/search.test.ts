@@ -10,7 +10,6 @@ import { buy, signUp } from './members-harness';
 let platform: Platform & { dataDir: string };
 let api: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests assert on the JSON answers' shape themselves.
 async function json<T = any>(
   path: string,
   form?: Record<string, string>,
@@ -29,7 +28,7 @@ async function json<T = any>(
 }
 
 const S = '/fbmain/search/v1';
-// biome-ignore lint/suspicious/noExplicitAny: JSON rows
+// JSON rows: the tests assert on the answers' shape themselves.
 type Any = any;
 let accounts: Any[];
 
