@@ -18,6 +18,7 @@ import { miniproRoutes } from './routes/minipro';
 import { monitorReportRoutes } from './routes/monitor-report';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
+import { pageViewRoutes } from './routes/page-view';
 import { payRoutes } from './routes/pay';
 import { rankRoutes } from './routes/rank';
 import { similarRoutes } from './routes/similar';
@@ -82,6 +83,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/follow/v1', followRoutes(deps));
   fbmain.route('/', keywordRoutes(deps));
+  fbmain.route('/common/v1', pageViewRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

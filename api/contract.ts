@@ -27,6 +27,7 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/api/v1/api_pricing', why: 'API 价格表' },
   { path: '/common/v1/account_qrcode', why: '公众号关注二维码' },
   { path: '/common/v1/image', why: '图片代理' },
+  { path: '/common/v1/page_view', why: '控制台每次路由切换的页面浏览事件（规格 §2 路由行为）' },
   { path: '/main/v1/burst', why: '低粉爆文列表（规格 §2 的 burst 页）' },
   { path: '/main/v1/list_rules', why: '今日热文与低粉爆文的口径' },
   { path: '/openapi/v1/account', why: '付费开放接口' },

@@ -54,6 +54,8 @@ const FIELD_LABELS: Record<string, string> = {
   min_read: '最少阅读 (min_read)',
   max_read: '最多阅读 (max_read)',
   sort: '排序 (sort)',
+  path: '页面路径 (path)',
+  vid: '访客标识 (vid)',
 };
 
 export function describeIssues(error: z.ZodError): string {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChdbStore } from '../clickhouse/chdb-store';
 import { REPO_ROOT } from '../platform/platform';
 import { haveChromium, launchBrowser } from './browser';
 import { SMALL_WORLD, type SpawnedPlatform, spawnPlatform, tempDir, waitReady } from './harness';
@@ -16,12 +17,14 @@ describe.runIf(runBrowser)(
   'dashboard in a real browser, against the program started as users start it',
   () => {
     let platform: SpawnedPlatform;
+    let dataDir: string;
     let url: string;
     let browser: Browser;
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
-      platform = spawnPlatform({ ...SMALL_WORLD, LOG_LEVEL: 'info', DATA_DIR: tempDir('browser') });
+      dataDir = tempDir('browser');
+      platform = spawnPlatform({ ...SMALL_WORLD, LOG_LEVEL: 'info', DATA_DIR: dataDir });
       url = await platform.url;
       await waitReady(url);
       browser = await launchBrowser();
@@ -93,6 +96,28 @@ describe.runIf(runBrowser)(
       platform.child.kill('SIGTERM');
       expect(await platform.exit).toBe(0);
       expect(platform.stdout()).toContain('stopped cleanly');
+    });
+
+    it('recorded one page view per route change of the session above', async () => {
+      // The platform has stopped, so its ClickHouse directory can be opened here.
+      const store = new ChdbStore(path.join(dataDir, 'clickhouse'));
+      try {
+        const rows = await store.query<{ path: string; query: string; vid: string }>(
+          'SELECT path, query, vid FROM page_views ORDER BY ts',
+        );
+        // Home, the detail page, its reload, and the unknown path (shown as home, recorded as asked).
+        expect(rows.map((r) => r.path)).toEqual([
+          '/',
+          '/appsearch/detail',
+          '/appsearch/detail',
+          '/no/such/page',
+        ]);
+        expect(rows[1]?.query).toMatch(/^mid=\d+&active=0$/);
+        expect(new Set(rows.map((r) => r.vid)).size).toBe(1);
+        expect(rows[0]?.vid).toMatch(/^[0-9a-f-]{36}$/);
+      } finally {
+        await store.close();
+      }
     });
   },
 );
