@@ -138,7 +138,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let monitor: MonitorScheduler | null = null;
     let requests: CrawlRequestHandler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
-    if (has('collector') || has('stream')) {
+    // The api publishes members' monitoring orders on monitor.tasks, so it needs the bus too.
+    if (has('collector') || has('stream') || has('api')) {
       const opened = await openBus(config, log.child({ component: 'bus' }));
       bus = opened;
       checks.bus = true;
@@ -201,6 +202,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             store,
             db,
             members,
+            bus,
             clock,
             log: log.child({ component: 'api' }),
             demo: simulator !== null || config.SIMULATOR_URL !== undefined,
