@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MonitorOrders } from '../members/monitor-orders';
+import { createLogger } from '../platform/log';
 import type { Platform } from '../platform/platform';
-import { publishStepSeries, startInProcess, waitReady } from './harness';
+import { openMemberDb } from '../postgres/db';
+import { migrateMemberDb } from '../postgres/migrate';
+import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
 import { Client, signUp } from './members-harness';
+import { PG_SERVER, pgServerReachable, throwawayDatabase } from './postgres';
 
 /**
  * Members ordering minute-level monitoring (/fbmain/monitor/v1) on a running platform: quota debits and
@@ -201,5 +206,56 @@ describe('minute-level monitoring orders', () => {
     const unknown = await e.post(`${M}/create_future_monitor`, { mid: 1, position: 1, freq: 1, days: 1 });
     expect(unknown.body).toMatchObject({ status: 404, msg: '公众号不存在或尚未收录' });
     expect((await e.get(`${M}/monitor_quota`)).body.data.used).toBe(0);
+  });
+});
+
+// PGlite serialises statements; a PostgreSQL server runs the debits on separate connections at once.
+const serverUp = await pgServerReachable();
+if (!serverUp) console.warn(`[monitor quota on PostgreSQL server] skipped: ${PG_SERVER} is not reachable`);
+
+describe.skipIf(!serverUp && process.env.CI !== 'true')('monitor quota on a PostgreSQL server', () => {
+  it('debits exactly the allowance under 60 concurrent orders on separate connections', async () => {
+    const d = await throwawayDatabase();
+    const db = await openMemberDb({ databaseUrl: d.url, dataDir: tempDir('pg') });
+    try {
+      await migrateMemberDb(db, createLogger('warn'));
+      const [u] = await db.query<{ id: number }>(
+        `INSERT INTO users (phone) VALUES ('13700000000') RETURNING id`,
+      );
+      const userId = Number(u?.id);
+      const orders = new MonitorOrders(db);
+      const at = Date.parse('2026-11-01T21:30:00+08:00');
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          orders.place(
+            {
+              userId,
+              taskId: `t${i}`,
+              kind: 'next_post',
+              biz: 'MTIz',
+              mid: 123,
+              msgid: null,
+              idx: null,
+              sn: null,
+              position: i % 3 === 0 ? 0 : 1,
+              freqMin: 5,
+              days: 1,
+              cost: i % 3 === 0 ? 8 : 1,
+              createdAtMs: at,
+            },
+            30,
+          ),
+        ),
+      );
+      // 40 one-count orders alone exceed 30, so some failed, which only happens once the month is full.
+      const used = await orders.used(userId, at);
+      expect(used).toBe(30);
+      const placed = await orders.all(userId);
+      expect(placed.reduce((n, o) => n + o.cost, 0)).toBe(30);
+      expect(results.filter(Boolean)).toHaveLength(placed.length);
+    } finally {
+      await db.close();
+      await d.drop();
+    }
   });
 });
