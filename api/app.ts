@@ -15,6 +15,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { keywordRoutes } from './routes/keywords';
 import { listRoutes } from './routes/lists';
 import { miniproRoutes } from './routes/minipro';
+import { monitorOrderRoutes } from './routes/monitor-orders';
 import { monitorReportRoutes } from './routes/monitor-report';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
@@ -80,6 +81,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/original/v1', originalRoutes(deps));
   fbmain.route('/rank/v1', rankRoutes(deps));
   fbmain.route('/monitor/v1', monitorReportRoutes(deps));
+  fbmain.route('/monitor/v1', monitorOrderRoutes(deps));
   fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/follow/v1', followRoutes(deps));
   fbmain.route('/', keywordRoutes(deps));

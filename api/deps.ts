@@ -1,3 +1,4 @@
+import type { Bus } from '../bus/bus';
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Members } from '../members/index';
 import type { Clock } from '../platform/clock';
@@ -12,6 +13,8 @@ export interface ApiDeps {
   /** Sessions, accounts, orders, payments and metering (members/). */
   members: Members;
   log: Logger;
+  /** Where the API hands work to collectors (monitor.tasks); null when this process has no bus. */
+  bus?: Bus | null;
   /** The platform clock (fixed in tests): "now" for history depth and the 7/30/90-day windows. */
   clock: Clock;
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */

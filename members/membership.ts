@@ -6,11 +6,11 @@ import type { Member } from './sessions';
  * is the free registered member. An expired paid level counts as 1.
  */
 export const LEVELS = [
-  { vip_id: 0, name: '游客', historyMonths: 3, favoriteAccounts: 0 },
-  { vip_id: 1, name: '普通会员', historyMonths: 3, favoriteAccounts: 20 },
-  { vip_id: 2, name: '高级会员', historyMonths: 6, favoriteAccounts: 500 },
-  { vip_id: 3, name: '豪华会员', historyMonths: 12, favoriteAccounts: 2000 },
-  { vip_id: 4, name: '超级会员', historyMonths: 18, favoriteAccounts: 5000 },
+  { vip_id: 0, name: '游客', historyMonths: 3, favoriteAccounts: 0, monitorPerMonth: 0 },
+  { vip_id: 1, name: '普通会员', historyMonths: 3, favoriteAccounts: 20, monitorPerMonth: 3 },
+  { vip_id: 2, name: '高级会员', historyMonths: 6, favoriteAccounts: 500, monitorPerMonth: 30 },
+  { vip_id: 3, name: '豪华会员', historyMonths: 12, favoriteAccounts: 2000, monitorPerMonth: 100 },
+  { vip_id: 4, name: '超级会员', historyMonths: 18, favoriteAccounts: 5000, monitorPerMonth: 300 },
 ] as const;
 
 export const LEVEL = { VISITOR: 0, FREE: 1, SENIOR: 2, DELUXE: 3, SUPER: 4 } as const;
@@ -32,6 +32,10 @@ export const can = {
 /** How many accounts a level may keep in its favourite groups (more answers 40002). */
 export const favoriteLimit = (m: Member | null) =>
   LEVELS.find((l) => l.vip_id === levelOf(m))?.favoriteAccounts ?? 0;
+
+/** Minute-level monitoring counts a level may use per calendar month (Asia/Shanghai); one per monitored article. */
+export const monitorAllowance = (m: Member | null) =>
+  LEVELS.find((l) => l.vip_id === levelOf(m))?.monitorPerMonth ?? 0;
 
 /** How many months of history posts a level may see. */
 export const historyMonths = (m: Member | null) =>

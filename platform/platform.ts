@@ -138,7 +138,9 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let monitor: MonitorScheduler | null = null;
     let requests: CrawlRequestHandler | null = null;
     const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
-    if (has('collector') || has('stream')) {
+    // The api publishes members' monitoring orders on monitor.tasks: over Kafka from its own process,
+    // or on the in-process bus when a collector runs here.
+    if (has('collector') || has('stream') || (has('api') && config.KAFKA_BROKERS)) {
       const opened = await openBus(config, log.child({ component: 'bus' }));
       bus = opened;
       checks.bus = true;
@@ -201,6 +203,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             store,
             db,
             members,
+            // An in-process bus without a collector would lose orders; the monitor calls then answer 503.
+            bus: bus && (bus.kind === 'kafka' || has('collector')) ? bus : null,
             clock,
             log: log.child({ component: 'api' }),
             demo: simulator !== null || config.SIMULATOR_URL !== undefined,

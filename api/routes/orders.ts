@@ -133,6 +133,7 @@ export function orderRoutes(deps: ApiDeps): Hono {
           name: l.name,
           history_months: l.historyMonths,
           favorite_accounts: favoriteLimit(probe),
+          monitor_per_month: l.monitorPerMonth,
           owner_info: can.ownerInfo(probe) ? 1 : 0,
           page_update: can.pageUpdate(probe) ? 1 : 0,
         };
