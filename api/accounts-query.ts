@@ -109,15 +109,25 @@ export interface AccountListRow {
   total: number;
 }
 
-/** Accounts matching a keyword in name, wx id, owner or description; newest activity first. */
-export async function searchAccounts(store: AnalyticsStore, kw: string, page: number, num: number) {
-  const rows = await store.query<AccountListRow>(
-    `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
+/** Accounts with how many articles were fetched and the newest publish time; searches add WHERE and ORDER BY. */
+const ACCOUNT_LIST = `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
      SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
             a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
             if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
      FROM accounts AS a FINAL
-     LEFT JOIN stats AS s ON s.mid = a.mid
+     LEFT JOIN stats AS s ON s.mid = a.mid`;
+
+/** An account list row as search answers carry it. */
+export const accountListItem = (r: AccountListRow) => ({
+  ...accountProfile(r),
+  mp_fetch_sum: Number(r.fetched ?? 0),
+  pubtime: r.last_pub,
+});
+
+/** Accounts matching a keyword in name, wx id, owner or description; newest activity first. */
+export async function searchAccounts(store: AnalyticsStore, kw: string, page: number, num: number) {
+  const rows = await store.query<AccountListRow>(
+    `${ACCOUNT_LIST}
      WHERE {kw:String} = ''
         OR positionCaseInsensitiveUTF8(a.name, {kw:String}) > 0
         OR positionCaseInsensitiveUTF8(a.wxid, {kw:String}) > 0
@@ -133,12 +143,7 @@ export async function searchAccounts(store: AnalyticsStore, kw: string, page: nu
 /** Accounts whose name contains `name`: the exact name first, then shorter names, then the most articles. */
 export async function searchAccountsByName(store: AnalyticsStore, name: string, page: number, num: number) {
   const rows = await store.query<AccountListRow>(
-    `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
-     SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
-            a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
-            if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
-     FROM accounts AS a FINAL
-     LEFT JOIN stats AS s ON s.mid = a.mid
+    `${ACCOUNT_LIST}
      WHERE positionCaseInsensitiveUTF8(a.name, {name:String}) > 0 OR a.wxid = {name:String}
      ORDER BY lowerUTF8(a.name) = lowerUTF8({name:String}) DESC, lengthUTF8(a.name) ASC, s.fetched DESC, a.mid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
+import { realClock } from '../platform/clock';
+import { createLogger } from '../platform/log';
+import { createApp } from './app';
 import { CONTRACT, type ContractCall, PLATFORM_ROUTES } from './contract';
 
 export interface ContractRow extends ContractCall {
@@ -67,3 +70,18 @@ export function contractReport(app: Hono): { rows: ContractRow[]; unlisted: stri
   const known = new Set([...CONTRACT.map((c) => c.path), ...PLATFORM_ROUTES.map((r) => r.path)]);
   return { rows, unlisted: [...served.keys()].filter((p) => !known.has(p)).sort() };
 }
+
+/** The app with placeholder dependencies: enough to list its routes, not to answer them. */
+export const routesOnlyApp = (): Hono =>
+  createApp({
+    store: {} as never,
+    db: {} as never,
+    members: {} as never,
+    log: createLogger('silent'),
+    clock: realClock,
+    demo: true,
+    imageHosts: [],
+    lists: {} as never,
+    dashboardDir: '/nonexistent',
+    readiness: async () => ({ ready: false, checks: {} }),
+  });

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { realClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
-import { createApp } from './app';
 import { CONTRACT } from './contract';
-import { contractReport } from './contract-report';
+import { contractReport, routesOnlyApp } from './contract-report';
 
-const app = createApp({
-  store: {} as never,
-  db: {} as never,
-  members: {} as never,
-  log: createLogger('silent'),
-  clock: realClock,
-  demo: true,
-  imageHosts: [],
-  lists: {} as never,
-  dashboardDir: '/nonexistent',
-  readiness: async () => ({ ready: false, checks: {} }),
-});
+const app = routesOnlyApp();
 
 describe('the /fbmain contract table (api/contract.ts)', () => {
   const { rows, unlisted } = contractReport(app);

@@ -1,24 +1,10 @@
-import { createApp } from '../api/app';
-import { contractReport } from '../api/contract-report';
-import { realClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
+import { contractReport, routesOnlyApp } from '../api/contract-report';
 
 /**
  * `npm run contract`: every call of spec §7 (api/contract.ts) with the methods served, the tests that call it,
  * and whether it is covered (served with the spec's methods and called by a test).
  */
-const app = createApp({
-  store: {} as never,
-  db: {} as never,
-  members: {} as never,
-  log: createLogger('silent'),
-  clock: realClock,
-  demo: true,
-  imageHosts: [],
-  lists: {} as never,
-  dashboardDir: '/nonexistent',
-  readiness: async () => ({ ready: false, checks: {} }),
-});
+const app = routesOnlyApp();
 const { rows, unlisted } = contractReport(app);
 let group = '';
 for (const r of rows) {

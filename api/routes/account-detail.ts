@@ -6,6 +6,7 @@ import { accountAnalysis } from '../account-analysis';
 import {
   accountArticleStats,
   accountIdentity,
+  accountListItem,
   accountProfile,
   getAccount,
   historyArticles,
@@ -266,11 +267,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const { total, rows } = await searchAccounts(store, kw, p, num);
     return ok(c, {
       total,
-      accounts: rows.map((r) => ({
-        ...accountProfile(r),
-        mp_fetch_sum: Number(r.fetched ?? 0),
-        pubtime: r.last_pub,
-      })),
+      accounts: rows.map(accountListItem),
     });
   });
 

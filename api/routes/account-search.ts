@@ -4,6 +4,7 @@ import { can } from '../../members/membership';
 import { M } from '../../members/messages';
 import {
   accountIdentity,
+  accountListItem,
   accountProfile,
   getAccount,
   HOT_QUALITY,
@@ -65,11 +66,7 @@ export function accountSearchRoutes(deps: ApiDeps): Hono {
     const { total, rows } = await searchAccountsByName(store, name, page, num);
     return ok(c, {
       total,
-      accounts: rows.map((r) => ({
-        ...accountProfile(r),
-        mp_fetch_sum: Number(r.fetched ?? 0),
-        pubtime: r.last_pub,
-      })),
+      accounts: rows.map(accountListItem),
     });
   });
 
