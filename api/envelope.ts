@@ -55,6 +55,8 @@ const FIELD_LABELS: Record<string, string> = {
   max_read: '最多阅读 (max_read)',
   sort: '排序 (sort)',
   path: '页面路径 (path)',
+  wxname: '公众号名称 (wxname)',
+  request_id: '请求编号 (request_id)',
   vid: '访客标识 (vid)',
 };
 

@@ -49,7 +49,7 @@ describe('collectors in the platform', () => {
     expect(result).toMatchObject({ is_success: true, data: [{ mid: acc.mid, wxname: acc.name }], data2: [] });
     await until(() =>
       progress.find(
-        (p) => p.value.request_id === 'p1' && p.value.kind === 'update' && p.value.state === 'done',
+        (p) => p.value.request_id === 'p1.update' && p.value.kind === 'update' && p.value.state === 'done',
       ),
     );
     await bus.drain();

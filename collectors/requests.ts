@@ -26,6 +26,16 @@ const PAGE = 5;
 
 type Result = NonNullable<CrawlProgressMessage['result']>;
 
+/**
+ * The first crawl of a newly included account, under its own request id: crawl_progress keeps one row per request,
+ * so reusing the inclusion's id would replace the inclusion result the member is waiting for.
+ */
+const followUp = (req: CrawlRequestMessage): CrawlRequestMessage => ({
+  ...req,
+  kind: 'update',
+  request_id: `${req.request_id}.update`,
+});
+
 const included = (a: IncludedAccount) => ({
   avatar: a.avatar,
   mid: a.mid,
@@ -242,7 +252,7 @@ export class CrawlRequestHandler {
       result,
     });
     // Newly included accounts get their first crawl now rather than at the next round.
-    for (const a of fresh) await this.crawlHistory({ ...req, kind: 'update' }, a.biz, UPDATE_DAYS);
+    for (const a of fresh) await this.crawlHistory(followUp(req), a.biz, UPDATE_DAYS);
   }
 
   private async includeByUrl(req: CrawlRequestMessage, url: string): Promise<void> {
@@ -281,6 +291,6 @@ export class CrawlRequestHandler {
       message: result.tip,
       result,
     });
-    if (isNew) await this.crawlHistory({ ...req, kind: 'update' }, article.biz, UPDATE_DAYS);
+    if (isNew) await this.crawlHistory(followUp(req), article.biz, UPDATE_DAYS);
   }
 }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { CrawlProgressMessage } from '../../bus/messages';
+import { accountKey } from '../../collectors/messages-of';
+import { can } from '../../members/membership';
+import { M } from '../../members/messages';
+import { getAccount } from '../accounts-query';
+import type { ApiDeps } from '../deps';
+import { Codes, describeIssues, fail, readInput } from '../envelope';
+import { accountId } from '../inputs';
+import { memberOf, notLoggedIn, requireLevel } from '../member-session';
+
+/** How long collect_mp waits for the collector's answer before saying the request is being processed. */
+export const INCLUSION_WAIT_MS = 20_000;
+/** The page-update button's busy state (spec §9: 5 s). */
+export const UPDATE_BUSY_MS = 5_000;
+
+type Progress = Pick<CrawlProgressMessage, 'state' | 'message' | 'percent'> & { result: string };
+
+async function progressOf(deps: ApiDeps, requestId: string): Promise<Progress | undefined> {
+  const [row] = await deps.store.query<Progress>(
+    `SELECT state, message, percent, result FROM crawl_progress FINAL WHERE request_id = {id:String}`,
+    { id: requestId },
+  );
+  return row;
+}
+
+/** A collector's failure message for the user: its own Chinese text, or a general one. */
+const failureText = (message: string) =>
+  /[\u4e00-\u9fff]/.test(message) ? message : '收录失败，请检查输入或稍后重试';
+
+/**
+ * Inclusion (收录, search/v1 collect_mp) and page update (mp_update): the API hands the work to the collectors
+ * on `crawl.requests` and reads their answer from ClickHouse crawl_progress (written by the stream).
+ */
+export function inclusionRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const lastUpdate = new Map<string, number>();
+
+  // Spec §5: 1–30 characters is an account name, anything longer an article link; no other check.
+  app.post('/collect_mp', async (c: Context) => {
+    const raw = await readInput(c);
+    const parsed = z
+      .object({
+        wxname: z.string().trim().max(2000, '最长 2000 个字符').optional(),
+        article_url: z.string().trim().max(2000, '最长 2000 个字符').optional(),
+      })
+      .safeParse(raw);
+    if (!parsed.success) return fail(c, 400, Codes.BAD_INPUT, describeIssues(parsed.error));
+    const input = parsed.data.article_url || parsed.data.wxname || '';
+    if (input === '') return fail(c, 400, Codes.BAD_INPUT, '请输入公众号名称或文章链接');
+    if (!memberOf(c)) return notLoggedIn(c);
+    if (!deps.bus) return fail(c, 503, Codes.UNAVAILABLE, '收录服务暂不可用，请稍后重试');
+    const requestId = randomUUID();
+    await deps.bus.publish('crawl.requests', [
+      { key: input, value: { request_id: requestId, kind: 'include', input, requested_at: Date.now() } },
+    ]);
+    const until = Date.now() + INCLUSION_WAIT_MS;
+    for (;;) {
+      const p = await progressOf(deps, requestId);
+      if (p?.state === 'done' && p.result)
+        return c.json({ error_code: Codes.OK, msg: 'success', data: JSON.parse(p.result) });
+      if (p?.state === 'failed') return fail(c, 422, Codes.BAD_INPUT, failureText(p.message));
+      if (Date.now() > until)
+        return c.json({
+          error_code: Codes.OK,
+          msg: 'success',
+          data: {
+            code: 0,
+            tip: '收录请求已提交，正在处理中，文章将在10分钟内更新',
+            is_success: false,
+            data: [],
+            data2: [],
+            request_id: requestId,
+          },
+        });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  // Page update of an account's posts (detail header refresh): level above 1, one request per account per 5 s.
+  app.post('/mp_update', async (c: Context) => {
+    const parsed = z.object({ mid: accountId }).safeParse(await readInput(c));
+    if (!parsed.success) return c.json({ code: 2, msg: describeIssues(parsed.error) }, 400);
+    const member = requireLevel(c, can.pageUpdate, 'error_code', M.PAGE_UPDATE_LEVEL);
+    if (member instanceof Response) return member;
+    const account = await getAccount(deps.store, parsed.data.mid);
+    if (!account) return c.json({ code: 2, msg: '公众号不存在或尚未收录' }, 404);
+    if (!deps.bus) return c.json({ code: 2, msg: '更新服务暂不可用，请稍后重试' }, 503);
+    const key = `${member.id}:${account.mid}`;
+    const last = lastUpdate.get(key) ?? 0;
+    if (Date.now() - last < UPDATE_BUSY_MS)
+      return c.json({ code: 1, msg: '数据更新中，点击间隔为 5 秒，请稍后再试' });
+    lastUpdate.set(key, Date.now());
+    if (lastUpdate.size > 10_000) lastUpdate.clear();
+    const requestId = randomUUID();
+    await deps.bus.publish('crawl.requests', [
+      {
+        key: accountKey(account.biz),
+        value: { request_id: requestId, kind: 'update', biz: account.biz, requested_at: Date.now() },
+      },
+    ]);
+    return c.json({
+      code: 0,
+      msg: '数据刷新中，文章较多时更新可能延迟 3-5 分钟',
+      data: { request_id: requestId },
+    });
+  });
+
+  // Where an update or inclusion stands (the refresh control's "data refreshing…").
+  app.get('/crawl_progress', async (c: Context) => {
+    const parsed = z.object({ request_id: z.string().uuid('格式不正确') }).safeParse(await readInput(c));
+    if (!parsed.success) return fail(c, 400, Codes.BAD_INPUT, describeIssues(parsed.error));
+    const p = await progressOf(deps, parsed.data.request_id);
+    if (!p) return c.json({ error_code: Codes.OK, msg: 'success', data: { state: 'queued', percent: 0 } });
+    return c.json({
+      error_code: Codes.OK,
+      msg: 'success',
+      data: {
+        state: p.state,
+        percent: Number(p.percent),
+        message:
+          p.state === 'failed' ? failureText(p.message) : /[\u4e00-\u9fff]/.test(p.message) ? p.message : '',
+      },
+    });
+  });
+  return app;
+}
