@@ -104,6 +104,14 @@ describe('minute-level monitoring orders', () => {
     const list = await a.get(`${M}/monitor_list`, { wxid: art.mid });
     expect(list.body.status).toBe(200);
     expect(list.body.data.list[0]).toMatchObject({ title: art.title, post: `${art.mid}_${art.aid}` });
+    const accounts = await a.get(`${M}/mpaccount_monitor_list`);
+    expect(accounts.body.data).toMatchObject({
+      total: 1,
+      list: [{ mid: art.mid, monitor_num: 1, articles: 1 }],
+    });
+    expect(accounts.body.data.list[0].name).toBe(acc.body.data.name);
+    const verified = await a.get(`${M}/verifyMpAccountByLink`, { url: art.href });
+    expect(verified.body.data).toMatchObject({ mid: art.mid, is_included: 1 });
 
     // Cancelling a task that already started gives nothing back.
     const cancel = await a.post(`${M}/operate_task`, { task_id: taskId, action: 'cancel' });

@@ -264,6 +264,20 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     return okData(c, { ...r.acc, monitor_num: await orders.countOnAccount(m.id, r.acc.mid) });
   });
 
+  // verifyMpAccountByLink: whether an article link's account is included (monitoring its next post needs that).
+  app.on(['GET', 'POST'], '/verifyMpAccountByLink', async (c) => {
+    const m = member(c);
+    if (m instanceof Response) return m;
+    const input = await parse(c, articleOrderInput.pick({ url: true }));
+    if (!input.ok) return input.response;
+    const r = await accountFor({ url: input.data.url });
+    if (!r.ok)
+      return r.status === 404
+        ? answer(c, 404, '该公众号尚未收录，请先提交收录（文章链接或公众号名称）')
+        : answer(c, r.status, r.msg);
+    return okData(c, { ...r.acc, is_included: 1 });
+  });
+
   // create_future_task: monitor one article (1 count).
   app.on(['GET', 'POST'], '/create_future_task', async (c) => {
     const m = member(c);
@@ -401,6 +415,44 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
       })),
     );
     return okData(c, { list, total: list.length, mid: r.acc.mid, name: r.acc.name }, { error_code: 0 });
+  });
+
+  // mpaccount_monitor_list: the accounts this member monitors, with how many tasks, articles and fake verdicts.
+  app.on(['GET', 'POST'], '/mpaccount_monitor_list', async (c) => {
+    const m = member(c);
+    if (m instanceof Response) return m;
+    const input = await parse(c, pageInput);
+    if (!input.ok) return input.response;
+    const { page, pagesize } = input.data;
+    const records = await monitorRecords(deps.store, await orders.all(m.id));
+    const byMid = new Map<
+      number,
+      { mid: number; tasks: number; articles: number; fake: number; last: string }
+    >();
+    for (const rec of records) {
+      const e = byMid.get(rec.mid) ?? { mid: rec.mid, tasks: 0, articles: 0, fake: 0, last: '' };
+      e.tasks++;
+      e.articles += rec.posts.length;
+      e.fake += rec.posts.filter((p) => p.status === 1).length;
+      if (rec.created > e.last) e.last = rec.created;
+      byMid.set(rec.mid, e);
+    }
+    const all = [...byMid.values()].sort((a, b) => b.last.localeCompare(a.last) || a.mid - b.mid);
+    const rows = await Promise.all(
+      all.slice((page - 1) * pagesize, page * pagesize).map(async (e) => {
+        const acc = await findAccount(deps.store, { mid: e.mid });
+        return {
+          ...e,
+          name: acc?.name ?? '',
+          wxid: acc?.wxid ?? '',
+          avatar: acc?.avatar ?? '',
+          monitor_num: e.tasks,
+          fake_num: e.fake,
+          last_created: e.last,
+        };
+      }),
+    );
+    return okData(c, { list: rows, total: all.length, page, pagesize });
   });
 
   // fake_list: this member's monitored articles judged fake-traffic (status 1).
