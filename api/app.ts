@@ -11,6 +11,7 @@ import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes, openApiRoutes } from './routes/api-customer';
 import { followRoutes } from './routes/follow';
 import { groupRoutes } from './routes/groups';
+import { historyExportRoutes } from './routes/history-export';
 import { inclusionRoutes } from './routes/inclusion';
 import { invoiceRoutes } from './routes/invoices';
 import { keywordRoutes } from './routes/keywords';
@@ -67,6 +68,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', accountRoutes(deps));
   fbmain.route('/search/v1', accountSearchRoutes(deps));
   fbmain.route('/search/v1', inclusionRoutes(deps));
+  fbmain.route('/search/v1', historyExportRoutes(deps));
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
   fbmain.route('/search/v1', videoRoutes(deps));

@@ -37,6 +37,7 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/pay/sandbox/pay', why: '沙箱收银台' },
   { path: '/rank/v1/filters', why: '榜单的行业与地区选项' },
   { path: '/search/v1/crawl_progress', why: '页面更新与收录请求的进度（刷新控件的“数据刷新中”）' },
+  { path: '/search/v1/export_history', why: '导出公众号已采集的历史文章（XLSX/CSV，流式）' },
   { path: '/search/v1/video_account_detail', why: '视频号详情' },
   { path: '/search/v1/video_post_list', why: '视频号作品' },
   { path: '/system/v1/info', why: '平台信息（演示数据标记）' },

@@ -56,6 +56,7 @@ const FIELD_LABELS: Record<string, string> = {
   sort: '排序 (sort)',
   path: '页面路径 (path)',
   wxname: '公众号名称 (wxname)',
+  format: '格式 (format)',
   request_id: '请求编号 (request_id)',
   vid: '访客标识 (vid)',
 };

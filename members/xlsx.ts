@@ -1,9 +1,13 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 /**
- * A minimal XLSX writer (one sheet, text and number cells): the five parts Excel needs, zipped with
- * deflate. Enough for record exports without a spreadsheet dependency.
+ * A minimal XLSX writer (one sheet, text and number cells): the five parts Excel needs, zipped with deflate,
+ * written as a stream. Rows come from an async iterable and leave as compressed bytes, so an export of any size
+ * holds only a row batch and zlib's window in memory. Enough for exports without a spreadsheet dependency.
  */
+export type Cell = string | number;
+
 const xmlEscape = (s: string) =>
   s
     .replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
@@ -15,72 +19,38 @@ const xmlEscape = (s: string) =>
 const column = (i: number): string =>
   i < 26 ? String.fromCharCode(65 + i) : column(Math.floor(i / 26) - 1) + column(i % 26);
 
-function sheetXml(rows: (string | number)[][]): string {
-  const body = rows
-    .map((row, r) => {
-      const cells = row
-        .map((v, c) => {
-          const ref = `${column(c)}${r + 1}`;
-          return typeof v === 'number' && Number.isFinite(v)
-            ? `<c r="${ref}"><v>${v}</v></c>`
-            : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlEscape(String(v))}</t></is></c>`;
-        })
-        .join('');
-      return `<row r="${r + 1}">${cells}</row>`;
+function rowXml(row: Cell[], r: number): string {
+  const cells = row
+    .map((v, c) => {
+      const ref = `${column(c)}${r}`;
+      return typeof v === 'number' && Number.isFinite(v)
+        ? `<c r="${ref}"><v>${v}</v></c>`
+        : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlEscape(String(v))}</t></is></c>`;
     })
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
+  return `<row r="${r}">${cells}</row>`;
 }
 
-function zip(files: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const name = Buffer.from(f.name, 'utf8');
-    const packed = deflateRawSync(f.data);
-    const crc = crc32(f.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(0, 10); // time/date
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(f.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(f.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
+/** The worksheet XML, a few hundred rows per chunk. */
+async function* sheetXml(rows: AsyncIterable<Cell[]> | Iterable<Cell[]>): AsyncGenerator<Buffer> {
+  yield Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`);
+  let r = 0;
+  let batch: string[] = [];
+  for await (const row of rows) {
+    batch.push(rowXml(row, ++r));
+    if (batch.length >= 500) {
+      yield Buffer.from(batch.join(''));
+      batch = [];
+    }
   }
-  const dir = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dir.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dir, end]);
+  yield Buffer.from(`${batch.join('')}</sheetData></worksheet>`);
 }
 
-export function xlsx(sheetName: string, rows: (string | number)[][]): Buffer {
-  const part = (s: string) => Buffer.from(s, 'utf8');
-  return zip([
+const part = (s: string) => Buffer.from(s, 'utf8');
+
+function staticParts(sheetName: string): { name: string; data: Buffer }[] {
+  return [
     {
       name: '[Content_Types].xml',
       data: part(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -101,6 +71,118 @@ export function xlsx(sheetName: string, rows: (string | number)[][]): Buffer {
       data: part(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
     },
-    { name: 'xl/worksheets/sheet1.xml', data: part(sheetXml(rows)) },
-  ]);
+  ];
+}
+
+interface Entry {
+  name: Buffer;
+  crc: number;
+  packed: number;
+  size: number;
+  offset: number;
+  /** Sizes follow the data in a descriptor (general-purpose bit 3): the streamed part. */
+  streamed: boolean;
+}
+
+function localHeader(e: Entry): Buffer {
+  const h = Buffer.alloc(30);
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(20, 4); // version needed
+  h.writeUInt16LE(e.streamed ? 0x0808 : 0x0800, 6); // UTF-8 names (+ data descriptor)
+  h.writeUInt16LE(8, 8); // deflate
+  h.writeUInt32LE(0, 10); // time/date
+  h.writeUInt32LE(e.streamed ? 0 : e.crc, 14);
+  h.writeUInt32LE(e.streamed ? 0 : e.packed, 18);
+  h.writeUInt32LE(e.streamed ? 0 : e.size, 22);
+  h.writeUInt16LE(e.name.length, 26);
+  h.writeUInt16LE(0, 28);
+  return h;
+}
+
+function centralHeader(e: Entry): Buffer {
+  const c = Buffer.alloc(46);
+  c.writeUInt32LE(0x02014b50, 0);
+  c.writeUInt16LE(20, 4);
+  c.writeUInt16LE(20, 6);
+  c.writeUInt16LE(e.streamed ? 0x0808 : 0x0800, 8);
+  c.writeUInt16LE(8, 10);
+  c.writeUInt32LE(0, 12);
+  c.writeUInt32LE(e.crc, 16);
+  c.writeUInt32LE(e.packed, 20);
+  c.writeUInt32LE(e.size, 24);
+  c.writeUInt16LE(e.name.length, 28);
+  c.writeUInt32LE(e.offset, 42);
+  return c;
+}
+
+/** The workbook as a stream of bytes: the static parts, then the sheet deflated as its rows arrive. */
+export async function* xlsxStream(
+  sheetName: string,
+  rows: AsyncIterable<Cell[]> | Iterable<Cell[]>,
+): AsyncGenerator<Buffer> {
+  const entries: Entry[] = [];
+  let offset = 0;
+  for (const f of staticParts(sheetName)) {
+    const packed = deflateRawSync(f.data);
+    const e: Entry = {
+      name: Buffer.from(f.name, 'utf8'),
+      crc: crc32(f.data),
+      packed: packed.length,
+      size: f.data.length,
+      offset,
+      streamed: false,
+    };
+    const head = localHeader(e);
+    yield Buffer.concat([head, e.name, packed]);
+    offset += head.length + e.name.length + packed.length;
+    entries.push(e);
+  }
+  const sheet: Entry = {
+    name: Buffer.from('xl/worksheets/sheet1.xml', 'utf8'),
+    crc: 0,
+    packed: 0,
+    size: 0,
+    offset,
+    streamed: true,
+  };
+  const head = localHeader(sheet);
+  yield Buffer.concat([head, sheet.name]);
+  offset += head.length + sheet.name.length;
+  const source = Readable.from(
+    (async function* () {
+      for await (const chunk of sheetXml(rows)) {
+        sheet.crc = crc32(chunk, sheet.crc);
+        sheet.size += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+  for await (const packed of source.pipe(createDeflateRaw()) as AsyncIterable<Buffer>) {
+    sheet.packed += packed.length;
+    yield packed;
+  }
+  offset += sheet.packed;
+  const descriptor = Buffer.alloc(16);
+  descriptor.writeUInt32LE(0x08074b50, 0);
+  descriptor.writeUInt32LE(sheet.crc, 4);
+  descriptor.writeUInt32LE(sheet.packed, 8);
+  descriptor.writeUInt32LE(sheet.size, 12);
+  yield descriptor;
+  offset += descriptor.length;
+  entries.push(sheet);
+  const dir = Buffer.concat(entries.flatMap((e) => [centralHeader(e), e.name]));
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  yield Buffer.concat([dir, end]);
+}
+
+/** A small workbook in one buffer (record exports of a bounded size). */
+export async function xlsx(sheetName: string, rows: Cell[][]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const b of xlsxStream(sheetName, rows)) parts.push(b);
+  return Buffer.concat(parts);
 }

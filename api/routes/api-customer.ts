@@ -113,7 +113,7 @@ export function apiCustomerRoutes(deps: ApiDeps): Hono {
     const filename = (ext: string) =>
       `attachment; filename="api_records.${ext}"; filename*=UTF-8''${encodeURIComponent(`API消费记录.${ext}`)}`;
     if (input.data.format === 'xlsx') {
-      const file = xlsx('API消费记录', [header, ...table]);
+      const file = await xlsx('API消费记录', [header, ...table]);
       return c.body(new Uint8Array(file), 200, {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         'content-disposition': filename('xlsx'),

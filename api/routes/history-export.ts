@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { can, historyStart } from '../../members/membership';
+import { xlsxStream } from '../../members/xlsx';
+import { getAccount } from '../accounts-query';
+import type { ApiDeps } from '../deps';
+import { Codes, fail, parseInput } from '../envelope';
+import { csvLine, EXPORT_HEADER, historyExportRows } from '../history-export';
+import { accountId } from '../inputs';
+import { requireLevel } from '../member-session';
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
+  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const exportInput = z.object({
+  mid: accountId,
+  format: z.enum(['csv', 'xlsx'], { message: '只能是 csv 或 xlsx' }).default('xlsx'),
+  start_time: date,
+  end_time: date,
+});
+
+/**
+ * search/v1/export_history: an account's collected history (back-collected or crawled) as XLSX or CSV, streamed
+ * page by page from ClickHouse. Paid members, within their history depth (6/12/18 months).
+ */
+export function historyExportRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  app.get('/export_history', async (c) => {
+    const input = await parseInput(c, exportInput);
+    if (!input.ok) return input.response;
+    const member = requireLevel(c, can.paidFeature);
+    if (member instanceof Response) return member;
+    const q = input.data;
+    const account = await getAccount(deps.store, q.mid);
+    if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
+    const earliest = historyStart(member, new Date(deps.clock.now()));
+    const start = q.start_time && q.start_time > earliest ? q.start_time : earliest;
+    const rows = historyExportRows(deps.store, { mid: q.mid, start, end: q.end_time ?? '2149-06-06' });
+    const name = `${account.name}_历史文章.${q.format}`;
+    const bytes =
+      q.format === 'xlsx'
+        ? xlsxStream(
+            '历史文章',
+            (async function* () {
+              yield EXPORT_HEADER;
+              yield* rows;
+            })(),
+          )
+        : (async function* () {
+            // A byte-order mark so spreadsheet programs read the Chinese text as UTF-8.
+            yield Buffer.from(`\uFEFF${csvLine(EXPORT_HEADER)}`);
+            let batch = '';
+            for await (const row of rows) {
+              batch += csvLine(row);
+              if (batch.length > 64_000) {
+                yield Buffer.from(batch);
+                batch = '';
+              }
+            }
+            yield Buffer.from(batch);
+          })();
+    return c.body(Readable.toWeb(Readable.from(bytes)) as ReadableStream, 200, {
+      'content-type':
+        q.format === 'xlsx'
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="history.${q.format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    });
+  });
+  return app;
+}
