@@ -10,17 +10,26 @@ const A = '/fbmain/account/v1';
 const API = '/fbmain/api/v1';
 const CALLBACK = '/fbmain/pay/callback/alipay';
 
-/** Reads one entry of a zip (local headers in order, as the XLSX writer produces and any reader accepts). */
+/**
+ * Reads one entry of a zip through its central directory, as spreadsheet programs do (a streamed entry carries
+ * its sizes there and in a data descriptor, not in its local header).
+ */
 function unzipEntry(zip: Buffer, name: string): string {
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const size = zip.readUInt32LE(at + 18);
-    const nameLen = zip.readUInt16LE(at + 26);
-    const extra = zip.readUInt16LE(at + 28);
-    const entry = zip.subarray(at + 30, at + 30 + nameLen).toString('utf8');
-    const data = zip.subarray(at + 30 + nameLen + extra, at + 30 + nameLen + extra + size);
-    if (entry === name) return inflateRawSync(data).toString('utf8');
-    at += 30 + nameLen + extra + size;
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
+    const packed = zip.readUInt32LE(at + 20);
+    const nameLen = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    if (zip.subarray(at + 46, at + 46 + nameLen).toString('utf8') === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      return inflateRawSync(zip.subarray(start, start + packed)).toString('utf8');
+    }
+    at += 46 + nameLen + extra + comment;
   }
   throw new Error(`${name} not in zip`);
 }
