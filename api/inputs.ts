@@ -25,3 +25,11 @@ export const pageSize = (max: number, byDefault = max) =>
     .min(1, '最小为 1')
     .max(max, `最大为 ${max}`)
     .default(byDefault);
+
+/** An optional yyyy-mm-dd date ('' reads as absent). */
+export const optionalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
+  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
+  .optional()
+  .or(z.literal('').transform(() => undefined));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { wci } from '../stream/analytics/wci';
-import { publishStepSeries, startInProcess, waitReady } from './harness';
+import { publishStepSeries, startInProcess, until, waitReady } from './harness';
 import { buy, signUp } from './members-harness';
 
 /**
@@ -51,20 +51,6 @@ async function rawToday(biz: string) {
 }
 
 const bizOf = (mid: number) => Buffer.from(String(mid)).toString('base64');
-
-async function until<T>(
-  what: string,
-  f: () => Promise<T | null | undefined | false>,
-  ms = 60_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 beforeAll(async () => {
   platform = await startInProcess({ RANK_EVERY_S: '1', HOT_MIN_READS: '1', FAKE_EVERY_S: '1' });

@@ -29,6 +29,21 @@ export async function startInProcess(
   return { ...platform, dataDir };
 }
 
+/** Polls `f` until it answers something truthy, or fails naming `what` after `ms`. */
+export async function until<T>(
+  what: string,
+  f: () => Promise<T | null | undefined | false>,
+  ms = 60_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export async function waitReady(baseUrl: string, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

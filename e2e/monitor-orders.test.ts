@@ -4,7 +4,7 @@ import { createLogger } from '../platform/log';
 import type { Platform } from '../platform/platform';
 import { openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
-import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
+import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
 import { Client, signUp } from './members-harness';
 import { PG_SERVER, pgServerReachable, throwawayDatabase } from './postgres';
 
@@ -21,20 +21,6 @@ let api: string;
 let articles: { mid: string; aid: string; href: string; pubtime: string; title: string }[];
 
 const M = '/fbmain/monitor/v1';
-
-async function until<T>(
-  what: string,
-  f: () => Promise<T | null | undefined | false>,
-  ms = 30_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   platform = await startInProcess({ HOT_MIN_READS: '1', FAKE_EVERY_S: '1' });

@@ -16,7 +16,7 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { accountId, pageNumber, pageSize } from '../inputs';
+import { accountId, optionalDate, pageNumber, pageSize } from '../inputs';
 import { memberOf, requireLevel } from '../member-session';
 import { accountMiniproCount } from '../minipro-query';
 import { recordSearch } from './groups';
@@ -29,12 +29,7 @@ const flag = z.coerce
   .min(0, '只能是 0 或 1')
   .max(1, '只能是 0 或 1')
   .default(0);
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
-  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const date = optionalDate;
 const keyword = z.string().trim().max(50, '不能超过 50 个字符').default('');
 
 const detailInput = z.object({ mId: mid });

@@ -7,15 +7,10 @@ import { getAccount } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, parseInput } from '../envelope';
 import { csvLine, EXPORT_HEADER, historyExportRows } from '../history-export';
-import { accountId } from '../inputs';
+import { accountId, optionalDate } from '../inputs';
 import { requireLevel } from '../member-session';
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
-  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const date = optionalDate;
 
 const exportInput = z.object({
   mid: accountId,
