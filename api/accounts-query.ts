@@ -85,12 +85,18 @@ export async function ownerAccountCount(store: AnalyticsStore, owner: string): P
   return Number(row?.n ?? 0);
 }
 
-/** The owner's other accounts (同主体), by name. */
-export async function sameOwnerAccounts(store: AnalyticsStore, owner: string, exceptMid: number) {
+/** The owner's other accounts (同主体), by name; the first 200 unless a page is given. */
+export async function sameOwnerAccounts(
+  store: AnalyticsStore,
+  owner: string,
+  exceptMid: number,
+  page: { limit: number; offset: number } = { limit: 200, offset: 0 },
+) {
   return store.query<{ mid: number; name: string; wxid: string; avatar: string; media: string }>(
     `SELECT mid, name, wxid, avatar, media FROM accounts FINAL
-     WHERE owner = {owner:String} AND mid != {mid:UInt64} ORDER BY name LIMIT 200`,
-    { owner, mid: exceptMid },
+     WHERE owner = {owner:String} AND mid != {mid:UInt64} ORDER BY name, mid
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { owner, mid: exceptMid, ...page },
   );
 }
 

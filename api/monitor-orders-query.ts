@@ -2,6 +2,7 @@ import type { AnalyticsStore } from '../clickhouse/store';
 import { longLink, parseArticleUrl } from '../collectors/article-url';
 import type { OrderRow } from '../members/monitor-orders';
 import { bizOf, midOf } from '../platform/wechat-ids';
+import { getAccount } from './accounts-query';
 
 /**
  * What the monitoring order calls read from ClickHouse: the article behind a link, the account, where each
@@ -110,20 +111,18 @@ export async function findAccount(
   store: AnalyticsStore,
   by: { mid: number } | { wxid: string },
 ): Promise<AccountHead | null> {
-  const cols = 'mid, biz, name, wxid, avatar, owner';
-  const [r] =
+  const r =
     'mid' in by
-      ? await store.query<AccountHead>(
-          `SELECT ${cols} FROM accounts FINAL WHERE mid = {mid:UInt64} LIMIT 1`,
-          {
-            mid: by.mid,
-          },
-        )
-      : await store.query<AccountHead>(
-          `SELECT ${cols} FROM accounts FINAL WHERE wxid = {w:String} OR gh_id = {w:String} LIMIT 1`,
-          { w: by.wxid },
-        );
-  return r ? { ...r, mid: Number(r.mid), biz: r.biz || bizOf(Number(r.mid)) } : null;
+      ? await getAccount(store, by.mid)
+      : (
+          await store.query<AccountHead>(
+            'SELECT mid, biz, name, wxid, avatar, owner FROM accounts FINAL WHERE wxid = {w:String} OR gh_id = {w:String} LIMIT 1',
+            { w: by.wxid },
+          )
+        )[0];
+  if (!r) return null;
+  const mid = Number(r.mid);
+  return { mid, biz: r.biz || bizOf(mid), name: r.name, wxid: r.wxid, avatar: r.avatar, owner: r.owner };
 }
 
 export type TaskState = 'waiting' | 'monitoring' | 'done' | 'cancelled';

@@ -123,12 +123,17 @@ export function accountSearchRoutes(deps: ApiDeps): Hono {
     if (member instanceof Response) return member;
     const account = await getAccount(store, input.data.mid);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const all = account.owner ? await sameOwnerAccounts(store, account.owner, input.data.mid) : [];
     const { page, num } = input.data;
+    const [others, ownerTotal] = account.owner
+      ? await Promise.all([
+          sameOwnerAccounts(store, account.owner, input.data.mid, { limit: num, offset: (page - 1) * num }),
+          ownerAccountCount(store, account.owner),
+        ])
+      : [[], 0];
     return ok(c, {
       owner: account.owner,
-      total: all.length,
-      accounts: all.slice((page - 1) * num, page * num).map(accountIdentity),
+      total: Math.max(0, ownerTotal - 1),
+      accounts: others.map(accountIdentity),
     });
   };
   app.on(['GET', 'POST'], '/mp_same_owner', sameOwner);

@@ -93,7 +93,8 @@ export function inclusionRoutes(deps: ApiDeps): Hono {
     if (Date.now() - last < UPDATE_BUSY_MS)
       return c.json({ code: 1, msg: '数据更新中，点击间隔为 5 秒，请稍后再试' });
     lastUpdate.set(key, Date.now());
-    if (lastUpdate.size > 10_000) lastUpdate.clear();
+    // Only the last 5 s matter: older entries go, so the map stays as small as the recent clicks.
+    for (const [k, at] of lastUpdate) if (Date.now() - at >= UPDATE_BUSY_MS) lastUpdate.delete(k);
     const requestId = randomUUID();
     await deps.bus.publish('crawl.requests', [
       {

@@ -268,7 +268,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
   app.on(['GET', 'POST'], '/verifyMpAccountByLink', async (c) => {
     const m = member(c);
     if (m instanceof Response) return m;
-    const input = await parse(c, articleOrderInput.pick({ url: true }));
+    const input = await parse(c, urlInput);
     if (!input.ok) return input.response;
     const r = await accountFor({ url: input.data.url });
     if (!r.ok)
