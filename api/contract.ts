@@ -6,6 +6,8 @@
  * listed call that is served has no test.
  */
 
+import { OPEN_ENDPOINTS } from './open-api/endpoints';
+
 export interface ContractCall {
   group: string;
   /** The spec's name of the call. */
@@ -31,8 +33,6 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/main/v1/burst', why: '低粉爆文列表（规格 §2 的 burst 页）' },
   { path: '/main/v1/list_rules', why: '今日热文与低粉爆文的口径' },
   { path: '/monitor/v1/monitor_quota', why: '本月监测次数：额度、已用、剩余（监测弹窗显示的消耗与剩余）' },
-  { path: '/openapi/v1/account', why: '付费开放接口' },
-  { path: '/openapi/v1/search', why: '付费开放接口' },
   { path: '/pay/sandbox/checkout', why: '沙箱收银台' },
   { path: '/pay/sandbox/pay', why: '沙箱收银台' },
   { path: '/rank/v1/filters', why: '榜单的行业与地区选项' },
@@ -41,6 +41,8 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/search/v1/video_account_detail', why: '视频号详情' },
   { path: '/search/v1/video_post_list', why: '视频号作品' },
   { path: '/system/v1/info', why: '平台信息（演示数据标记）' },
+  { path: '/openapi/v1/openapi.json', why: '付费开放接口的 OpenAPI 3.1 文档' },
+  ...OPEN_ENDPOINTS.map((e) => ({ path: `/openapi/v1${e.path}`, why: `付费开放接口：${e.summary}` })),
 ];
 
 const G = (m: string) => m.split(',');

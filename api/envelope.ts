@@ -61,11 +61,11 @@ const FIELD_LABELS: Record<string, string> = {
   vid: '访客标识 (vid)',
 };
 
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError, labels: Record<string, string> = FIELD_LABELS): string {
   const first = error.issues[0];
   if (!first) return '参数错误';
   const field = String(first.path[0] ?? '');
-  return `参数错误：${FIELD_LABELS[field] ?? field} ${first.message}`;
+  return `参数错误：${labels[field] ?? field} ${first.message}`;
 }
 
 /** Reads query and (for POST/PUT/DELETE) form or JSON body into one object; a malformed body reads as empty. */

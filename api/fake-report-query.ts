@@ -34,6 +34,8 @@ export interface FakeReport {
     url: string;
   };
   status: 0 | 1;
+  /** False while the article lacks the polls a verdict needs (status then reads 0). */
+  judged: boolean;
   forecast_fake: number;
   forecast_fake_per: number;
   signals: Signal[];
@@ -140,6 +142,7 @@ export async function fakeReport(
       url: head.href,
     },
     status: head.status === 1 ? 1 : 0,
+    judged: head.status !== null,
     forecast_fake: Number(head.forecast_fake ?? 0),
     // Stored as Float32: three decimals are what it carries.
     forecast_fake_per: Math.round(Number(head.forecast_fake_per ?? 0) * 1000) / 1000,

@@ -1,3 +1,4 @@
+import type { MonitorTaskMessage } from '../bus/messages';
 import type { AnalyticsStore } from '../clickhouse/store';
 import { longLink, parseArticleUrl } from '../collectors/article-url';
 import type { OrderRow } from '../members/monitor-orders';
@@ -277,3 +278,18 @@ export async function monitorRecords(store: AnalyticsStore, orders: OrderRow[]):
   );
   return orders.map((o) => monitorRecord(o, statuses.get(o.task_id), facts));
 }
+
+/** The task message a collector receives for an order (and, with `cancelled`, the message that stops it). */
+export const monitorTaskMessage = (o: OrderRow, cancelled = false): MonitorTaskMessage => ({
+  task_id: o.task_id,
+  kind: o.kind,
+  biz: o.biz,
+  ...(o.msgid !== null ? { msgid: o.msgid } : {}),
+  ...(o.idx !== null ? { idx: o.idx } : {}),
+  ...(o.sn !== null ? { sn: o.sn } : {}),
+  position: o.position,
+  freq_min: o.freq_min as 1,
+  days: o.days as 1,
+  created_at: o.created_ms,
+  ...(cancelled ? { cancelled: true } : {}),
+});

@@ -189,7 +189,9 @@ export class MonitorScheduler {
       if (!stored || stored.state === 'done' || stored.state === 'cancelled') return;
     }
     this.add(stored, true);
-    await this.status(this.live.get(task.task_id) as Live);
+    // add() declines once the scheduler is stopping: then there is nothing to report.
+    const live = this.live.get(task.task_id);
+    if (live) await this.status(live);
   }
 
   /** `fresh`: a newly received order, whose first slot may have just passed in transit. */
@@ -240,13 +242,16 @@ export class MonitorScheduler {
     if (next === undefined || this.stopped) return;
     if (this.armed && this.armed.at <= next) return;
     this.armed?.cancel();
-    this.armed = { at: next, cancel: this.opts.clock.at(next, () => this.tick()) };
+    this.armed = { at: next, cancel: this.opts.clock.at(next, () => this.tick(next)) };
   }
 
-  /** Polls every task due now; resolves when their snapshots are on the bus. */
-  private tick(): Promise<void> {
+  /**
+   * Polls every task due now; resolves when their snapshots are on the bus. The timer's own time counts as
+   * reached: a fixed clock (tests, demos) keeps real delays but never moves, and would otherwise re-arm forever.
+   */
+  private tick(firedAt: number): Promise<void> {
     this.armed = null;
-    const now = this.opts.clock.now();
+    const now = Math.max(this.opts.clock.now(), firedAt);
     const due: Live[] = [];
     for (let at = this.agenda.peek(); at !== undefined && at <= now; at = this.agenda.peek()) {
       const e = this.agenda.pop() as { at: number; id: string };

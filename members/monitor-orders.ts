@@ -115,6 +115,34 @@ export class MonitorOrders {
     return r ? { used: Number(r.used) } : null;
   }
 
+  /**
+   * Records an order paid from the API balance (the open API debits api_ledger itself): no monthly counts
+   * are used, and `cost` is the calls charged.
+   */
+  async placePaidByApi(o: NewOrder): Promise<void> {
+    await this.db.query(
+      `INSERT INTO monitor_orders (user_id, task_id, kind, biz, mid, msgid, idx, sn, position, freq_min, days,
+         cost, month, created_at, paid_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, to_timestamp($14::float8 / 1000), 'api')`,
+      [
+        o.userId,
+        o.taskId,
+        o.kind,
+        o.biz,
+        o.mid,
+        o.msgid,
+        o.idx,
+        o.sn,
+        o.position,
+        o.freqMin,
+        o.days,
+        o.cost,
+        quotaMonth(o.createdAtMs),
+        o.createdAtMs,
+      ],
+    );
+  }
+
   /** Counts used by a member in the month of `nowMs`. */
   async used(userId: number, nowMs: number): Promise<number> {
     const [r] = await this.db.query<{ used: number }>(
@@ -135,7 +163,8 @@ export class MonitorOrders {
 
   /**
    * Marks the member's order cancelled (once) and, with `refund`, gives its cost back to the month it was
-   * debited from, in one statement. Null when there is no such live order of this member.
+   * debited from, in one statement (orders paid through the API give no counts back: they never took any).
+   * Null when there is no such live order of this member.
    */
   async cancel(
     userId: number,
@@ -146,7 +175,7 @@ export class MonitorOrders {
     const [r] = await this.db.query<{ refunded: number }>(
       `WITH o AS (
          UPDATE monitor_orders SET cancelled_at = to_timestamp($3::float8 / 1000),
-           refunded = CASE WHEN $4::boolean THEN cost ELSE 0 END
+           refunded = CASE WHEN $4::boolean AND paid_by = 'quota' THEN cost ELSE 0 END
          WHERE user_id = $1 AND task_id = $2 AND cancelled_at IS NULL
          RETURNING user_id, month, refunded
        ), u AS (

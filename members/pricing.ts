@@ -31,5 +31,17 @@ export const findPackage = (id: string) => PACKAGES.find((p) => p.id === id);
 /** "199.00" as Alipay's total_amount and the UI show it. */
 export const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-/** Cost in calls of each metered open-API endpoint. */
-export const API_COSTS = { account: 1, search: 1 } as const;
+/**
+ * Cost in calls of each metered open-API endpoint (api/open-api/endpoints.ts). A monitoring task costs its
+ * price per monitored day; the balance query is free.
+ */
+export const API_COSTS = {
+  search: 1,
+  account: 1,
+  articles: 1,
+  article_stats: 1,
+  monitor_task_day: 10,
+  monitor_report: 1,
+  fake_report: 2,
+  balance: 0,
+} as const;

@@ -1,14 +1,15 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { M } from '../../members/messages';
 import type { LedgerRow } from '../../members/metering';
 import { API_COSTS, PACKAGES } from '../../members/pricing';
 import { optionalText } from '../../members/validation';
 import { xlsx } from '../../members/xlsx';
-import { getAccount, searchAccounts } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
 import { parseForm, requireMember } from '../member-session';
+import { OPEN_API_BASE } from '../open-api/document';
+import { OPEN_ENDPOINTS } from '../open-api/endpoints';
 import { orderCalls, orderView, packageView, pagingInput } from './orders';
 import { alipayCallback } from './pay';
 
@@ -38,6 +39,16 @@ export function apiCustomerRoutes(deps: ApiDeps): Hono {
     ok(c, {
       packages: PACKAGES.filter((p) => p.kind === 'api').map(packageView),
       costs: API_COSTS,
+      // What each open-API endpoint costs, as its documentation says it (api/open-api/endpoints.ts).
+      endpoints: OPEN_ENDPOINTS.map((e) => ({
+        name: e.name,
+        method: e.method.toUpperCase(),
+        path: `${OPEN_API_BASE}${e.path}`,
+        summary: e.summary,
+        cost_note: e.costNote,
+      })),
+      docs: '/main/appsearch/APIAssemble',
+      openapi: `${OPEN_API_BASE}/openapi.json`,
       trial_quota_note: '新用户注册即赠送免费试用次数',
     }),
   );
@@ -163,92 +174,6 @@ export function apiCustomerRoutes(deps: ApiDeps): Hono {
     return (await m.apiKeys.revoke(me.id, input.data.id))
       ? c.json({ error_code: 0, msg: M.DELETED })
       : fail(c, 404, Codes.NOT_FOUND, M.NOT_FOUND);
-  });
-
-  return app;
-}
-
-/**
- * The paid open API (/fbmain/openapi/v1), authenticated by an API key (header X-Api-Key or query
- * key). Each call debits its cost atomically before the work; a call that finds nothing is refunded.
- */
-export function openApiRoutes(deps: ApiDeps): Hono {
-  const app = new Hono();
-  const m = deps.members;
-
-  const metered = async (
-    c: Context,
-    endpoint: keyof typeof API_COSTS,
-    ref: string,
-    work: () => Promise<unknown | null>,
-  ): Promise<Response> => {
-    const userId = await m.apiKeys.resolve(c.req.header('x-api-key') ?? c.req.query('key'));
-    if (userId === null) return fail(c, 401, 40101, M.API_KEY_INVALID);
-    const cost = API_COSTS[endpoint];
-    const debit = await m.metering.debit(userId, endpoint, cost, ref);
-    if (!debit) return fail(c, 402, 40201, M.API_BALANCE_EMPTY);
-    try {
-      const data = await work();
-      if (data === null) {
-        await m.metering.refund(userId, endpoint, cost, debit.id);
-        return fail(c, 404, Codes.NOT_FOUND, '没有找到数据，本次调用不计费');
-      }
-      return c.json({ error_code: 0, msg: 'success', data, remaining: debit.balance });
-    } catch (err) {
-      await m.metering.refund(userId, endpoint, cost, debit.id);
-      throw err;
-    }
-  };
-
-  app.get('/account', async (c) => {
-    const input = await parseForm(
-      c,
-      z.object({
-        mid: z.coerce
-          .number({ message: '公众号ID (mid) 无效' })
-          .int()
-          .positive('公众号ID (mid) 无效')
-          .max(Number.MAX_SAFE_INTEGER),
-      }),
-      Codes.BAD_INPUT,
-    );
-    if (!input.ok) return input.response;
-    const mid = input.data.mid;
-    return metered(c, 'account', `mid=${mid}`, async () => {
-      const a = await getAccount(deps.store, mid);
-      return a
-        ? {
-            mid: Number(a.mid),
-            name: a.name,
-            wxid: a.wxid,
-            avatar: a.avatar,
-            owner: a.owner,
-            desc: a.description,
-          }
-        : null;
-    });
-  });
-
-  app.get('/search', async (c) => {
-    const input = await parseForm(
-      c,
-      z.object({
-        kw: optionalText(50).pipe(z.string().min(1, '关键词 (kw) 不能为空')),
-        page: z.coerce.number().int().min(1).max(100).default(1),
-      }),
-      Codes.BAD_INPUT,
-    );
-    if (!input.ok) return input.response;
-    const { kw, page } = input.data;
-    return metered(c, 'search', `kw=${kw}`, async () => {
-      const r = await searchAccounts(deps.store, kw, page, 20);
-      return r.total === 0
-        ? null
-        : {
-            total: r.total,
-            accounts: r.rows.map((a) => ({ mid: Number(a.mid), name: a.name, wxid: a.wxid })),
-          };
-    });
   });
 
   return app;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { MonitorTaskMessage } from '../../bus/messages';
 import { monitorAllowance } from '../../members/membership';
 import { M } from '../../members/messages';
 import {
@@ -20,6 +19,7 @@ import {
   type AccountHead,
   findAccount,
   monitorRecords,
+  monitorTaskMessage,
   postLink,
   resolveArticleLink,
   taskStatuses,
@@ -138,21 +138,6 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     return { allowance, used, remaining: Math.max(0, allowance - used) };
   };
 
-  /** The task message a collector receives for an order (and, with cancelled, the message that stops it). */
-  const taskMessage = (o: OrderRow, cancelled = false): MonitorTaskMessage => ({
-    task_id: o.task_id,
-    kind: o.kind,
-    biz: o.biz,
-    ...(o.msgid !== null ? { msgid: o.msgid } : {}),
-    ...(o.idx !== null ? { idx: o.idx } : {}),
-    ...(o.sn !== null ? { sn: o.sn } : {}),
-    position: o.position,
-    freq_min: o.freq_min as 1,
-    days: o.days as 1,
-    created_at: o.created_ms,
-    ...(cancelled ? { cancelled: true } : {}),
-  });
-
   /** Debits, records and publishes one order; the answer of create_future_task / create_future_monitor. */
   const place = async (
     c: Context,
@@ -201,7 +186,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
       );
     }
     try {
-      await bus.publish('monitor.tasks', [{ key: o.biz, value: taskMessage(order) }]);
+      await bus.publish('monitor.tasks', [{ key: o.biz, value: monitorTaskMessage(order) }]);
     } catch (err) {
       deps.log.error({ err, task: order.task_id }, 'monitor task not published; order refunded');
       await orders.cancel(m.id, order.task_id, now(), true);
@@ -372,7 +357,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     if (!bus) return answer(c, 503, '监测服务暂不可用，请稍后重试');
     // Never started = the collector has not reported it, or it is still waiting for the next post.
     const refund = !st || st.state === 'waiting';
-    await bus.publish('monitor.tasks', [{ key: o.biz, value: taskMessage(o, true) }]);
+    await bus.publish('monitor.tasks', [{ key: o.biz, value: monitorTaskMessage(o, true) }]);
     const r = await orders.cancel(m.id, o.task_id, now(), refund);
     if (!r) return answer(c, 400, '该任务已取消');
     return okData(c, { task_id: o.task_id, refunded: r.refunded, ...(await quota(m)) });
