@@ -150,8 +150,9 @@ export function durationText(s: number): string {
  */
 export async function spendTime(store: AnalyticsStore, ref: ArticleRef) {
   const [head] = await store.query<{ title: string; href: string; pub: string; pubtime: string }>(
-    `SELECT title, href, toUnixTimestamp(pubtime) AS pub, toString(pubtime) AS pubtime FROM articles FINAL
-     WHERE mid = {mid:UInt64} AND aid = {aid:String} LIMIT 1`,
+    // Qualified: the alias `pubtime` (a string) would otherwise be what toUnixTimestamp reads.
+    `SELECT a.title AS title, a.href AS href, toUnixTimestamp(a.pubtime) AS pub, toString(a.pubtime) AS pubtime
+     FROM articles AS a FINAL WHERE a.mid = {mid:UInt64} AND a.aid = {aid:String} LIMIT 1`,
     { mid: ref.mid, aid: ref.aid },
   );
   if (!head) return null;
