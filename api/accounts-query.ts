@@ -60,7 +60,7 @@ export async function getAccount(store: AnalyticsStore, mid: number): Promise<Ac
   const [row] = await store.query<AccountRow>(
     `SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description, media, tags,
             toString(reg_time) AS reg_time, toString(toDateTime(updated_at, 'Asia/Shanghai')) AS update_time
-     FROM accounts FINAL WHERE mid = {mid:UInt64}`,
+     FROM accounts_effective WHERE mid = {mid:UInt64}`,
     { mid },
   );
   return row;
@@ -120,7 +120,7 @@ const ACCOUNT_LIST = `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime
      SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
             a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
             if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
-     FROM accounts AS a FINAL
+     FROM accounts_effective AS a
      LEFT JOIN stats AS s ON s.mid = a.mid`;
 
 /** An account list row as search answers carry it. */
@@ -194,7 +194,7 @@ export async function seniorSearchAccounts(store: AnalyticsStore, q: SeniorQuery
             a.media AS media, a.tags AS tags, a.description AS description, s.fans AS fans,
             s.account_index AS account_index, s.wci AS wci, s.articles_7d AS articles_7d,
             s.head_avg_reads AS head_avg_reads, toString(s.last_pub) AS last_pub, count() OVER () AS total
-     FROM accounts AS a FINAL
+     FROM accounts_effective AS a
      INNER JOIN (SELECT * FROM account_stats FINAL) AS s ON s.mid = a.mid
      WHERE ({name:String} = '' OR positionCaseInsensitiveUTF8(a.name, {name:String}) > 0)
        AND ({media:String} = '' OR a.media = {media:String})

@@ -204,7 +204,7 @@ export async function miniproAccounts(
          ON m.mid = am.mid AND m.aid = am.aid
        GROUP BY am.mid
      ) AS e
-     LEFT JOIN (SELECT mid, name, wxid, avatar, media FROM accounts FINAL WHERE mid IN (SELECT mid FROM (${keys})))
+     LEFT JOIN (SELECT mid, name, wxid, avatar, media FROM accounts_effective WHERE mid IN (SELECT mid FROM (${keys})))
        AS ac ON ac.mid = e.mid
      ORDER BY e.article_num DESC, e.exposure_num DESC, e.mid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,

@@ -134,7 +134,7 @@ const details = (keys: string, mids: string) => `LEFT JOIN (
        SELECT mid, aid, reads, likes, looking FROM article_metrics FINAL
        WHERE mid IN (${mids}) AND (mid, aid) IN (${keys})
      ) AS m ON m.mid = k.mid AND m.aid = k.aid
-     LEFT JOIN (SELECT mid, name, avatar, media FROM accounts FINAL WHERE mid IN (${mids})) AS ac ON ac.mid = k.mid
+     LEFT JOIN (SELECT mid, name, avatar, media FROM accounts_effective WHERE mid IN (${mids})) AS ac ON ac.mid = k.mid
      LEFT JOIN (SELECT mid, avg_reads FROM account_stats FINAL WHERE mid IN (${mids})) AS st ON st.mid = k.mid`;
 
 const DETAIL_COLUMNS = `toString(k.mid) AS mid, k.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href,
@@ -167,7 +167,7 @@ export async function similarArticles(
      tupleElement(me, 2) AS me_title,
      tupleElement(me, 3) AS me_digest,
      tupleElement(me, 4) AS me_bands,
-     (SELECT any(toString(media)) FROM accounts FINAL WHERE mid = {mid:UInt64}) AS me_media
+     (SELECT any(toString(media)) FROM accounts_effective WHERE mid = {mid:UInt64}) AS me_media
      SELECT ${DETAIL_COLUMNS}, k.title_sim AS title_sim, k.digest_sim AS digest_sim,
        ac.media != '' AND ac.media = me_media AS same_media,
        round(${w.title} * k.title_sim + ${w.digest} * k.digest_sim + ${w.industry} * same_media, 3) AS match,

@@ -42,7 +42,7 @@ export async function similarAccounts(
 ): Promise<{ total: number; rows: SimilarRow[] }> {
   const order = SIMILAR_SORTS[q.sort] ?? 'match';
   const rows = await store.query<SimilarRow>(
-    `WITH me AS (SELECT media, area, tags FROM accounts FINAL WHERE mid = {mid:UInt64})
+    `WITH me AS (SELECT media, area, tags FROM accounts_effective WHERE mid = {mid:UInt64})
      SELECT toString(a.mid) AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.qrcode AS qrcode,
        a.owner AS owner, a.description AS description, a.media AS media, a.area AS area, a.tags AS tags,
        s.fans AS fans, s.account_index AS account_index, s.head_avg_reads AS head_avg_reads,
@@ -53,7 +53,7 @@ export async function similarAccounts(
              / length(arrayDistinct(arrayConcat(a.tags, (SELECT tags FROM me)))))
          + 0.2 * (a.area = (SELECT area FROM me)), 3) AS match,
        o.same_owner AS same_owner, count() OVER () AS total
-     FROM (SELECT * FROM accounts FINAL
+     FROM (SELECT * FROM accounts_effective
            WHERE mid != {mid:UInt64}
              AND (media = (SELECT media FROM me) OR hasAny(tags, (SELECT tags FROM me)))) AS a
      LEFT JOIN (SELECT mid, fans, account_index, head_avg_reads, head_avg_likes, posts_7d FROM account_stats FINAL)

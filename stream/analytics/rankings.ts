@@ -110,7 +110,7 @@ export async function computeRankings(
            ac.media AS media, ac.area AS area,
            lagInFrame(s.ps) OVER v AS pv_ps, lagInFrame(s.fa) OVER v AS pv_fa
          FROM sums AS s
-         LEFT JOIN (SELECT mid, media, area FROM accounts FINAL) AS ac ON ac.mid = s.mid
+         LEFT JOIN (SELECT mid, media, area FROM accounts_effective) AS ac ON ac.mid = s.mid
          WINDOW v AS (PARTITION BY s.mid ORDER BY s.ps ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)
        )
        WHERE ps >= {from1:Date}

@@ -114,7 +114,7 @@ export async function refreshArticleMetrics(
      ) AS a
      LEFT JOIN (${LATEST(`mid IN (SELECT mid FROM (${DIRTY}))`)}) AS l ON l.mid = a.mid AND l.aid = a.aid
      LEFT JOIN (
-       SELECT mid, media, area FROM accounts FINAL WHERE mid IN (SELECT mid FROM (${DIRTY}))
+       SELECT mid, media, area FROM accounts_effective WHERE mid IN (SELECT mid FROM (${DIRTY}))
      ) AS ac ON ac.mid = a.mid`,
     { ...w, version },
   );
@@ -167,7 +167,7 @@ export async function refreshAccountStats(
        {version:UInt64} AS version
      FROM d
      LEFT JOIN m ON m.mid = d.mid
-     LEFT JOIN (SELECT mid, media, area, owner FROM accounts FINAL WHERE ${filter}) AS ac ON ac.mid = d.mid`,
+     LEFT JOIN (SELECT mid, media, area, owner FROM accounts_effective WHERE ${filter}) AS ac ON ac.mid = d.mid`,
     { mids: mids === 'all' ? [] : mids, today, version },
   );
 }
