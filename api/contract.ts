@@ -41,6 +41,15 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/search/v1/video_account_detail', why: '视频号详情' },
   { path: '/search/v1/video_post_list', why: '视频号作品' },
   { path: '/system/v1/info', why: '平台信息（演示数据标记）' },
+  {
+    path: '/tools/v1/link_permanent',
+    why: '临时链接（搜狗微信搜索）或短链转永久链接（规格 §2 的 /sogoHerf、/sogopro 页）',
+  },
+  { path: '/tools/v1/short_link', why: '长链接转短链接：生成与列出本站短链（规格 §2 的 /langchinge 页）' },
+  {
+    path: '/tools/v1/short_to_long',
+    why: '微信短链接（或本站短链）还原为长链接（规格 §2 的 /ApiWXLinkShort2Long 页）',
+  },
 ];
 
 const G = (m: string) => m.split(',');

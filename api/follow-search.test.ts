@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { openTestApp } from '../e2e/app-harness';
-import { Client, signUp } from '../e2e/members-harness';
+import { Client, type Reply, signUp } from '../e2e/members-harness';
 import { bizOf } from '../platform/wechat-ids';
 
 /**
@@ -36,8 +36,7 @@ let g2 = 0;
 let bobGroup = 0;
 
 const search = (c: Client, q: Record<string, unknown>) => c.get('/fbmain/follow/v1/follow_key_search', q);
-const aids = (r: { body: { data: { article_list: { aid: string }[] } } }) =>
-  r.body.data.article_list.map((a) => a.aid);
+const aids = (r: Reply) => r.body.data.article_list.map((a: { aid: string }) => a.aid);
 
 async function group(c: Client, name: string, mids: string): Promise<number> {
   const g = await c.post('/fbmain/search/v1/group_add', { name });

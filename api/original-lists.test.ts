@@ -3,7 +3,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { openTestApp } from '../e2e/app-harness';
-import { buy, Client, signUp } from '../e2e/members-harness';
+import { buy, Client, type Reply, signUp } from '../e2e/members-harness';
 
 /**
  * original/v1 onelevel, secondlevel, hotarticle and ranklisk on real chDB with hand-computed fixtures. Today is
@@ -194,7 +194,7 @@ describe('secondlevel: the tags under one industry', () => {
 });
 
 describe('hotarticle: hot original articles', () => {
-  const ids = (r: { body: { article_list: { aid: string }[] } }) => r.body.article_list.map((a) => a.aid);
+  const ids = (r: Reply) => r.body.article_list.map((a: { aid: string }) => a.aid);
 
   it('lists the 7-day originals by reads, likes or time; filters by industry and tag', async () => {
     const r = await get(visitor, '/fbmain/original/v1/hotarticle');

@@ -1,4 +1,4 @@
-import type { AnalyticsStore } from '../clickhouse/store';
+import type { AnalyticsStore, QueryParams } from '../clickhouse/store';
 import { addDays, beijingDay } from '../stream/analytics/periods';
 import { LIST_ACCOUNT_JOIN, LIST_COLUMNS, type ListRow, listArticle } from './lists-query';
 
@@ -157,7 +157,7 @@ export async function hotOriginalArticles(
 async function countPastEnd(
   store: AnalyticsStore,
   from: string,
-  params: Record<string, unknown>,
+  params: QueryParams,
   page: number,
 ): Promise<number> {
   if (page <= 1) return 0;
