@@ -373,7 +373,8 @@ export class SimWorld {
   miniProgram(appid: string): SimMiniProgram | undefined {
     if (!this.miniPrograms) {
       this.miniPrograms = new Map();
-      for (const a of this.allAccounts()) if (a.miniProgram) this.miniPrograms.set(a.miniProgram.appid, a.miniProgram);
+      for (const a of this.allAccounts())
+        if (a.miniProgram) this.miniPrograms.set(a.miniProgram.appid, a.miniProgram);
     }
     return this.miniPrograms.get(appid);
   }
