@@ -10,12 +10,15 @@ import { accountExtraRoutes, inviteRoutes } from './routes/account-extras';
 import { accountSearchRoutes, sameOwnerCountRoute } from './routes/account-search';
 import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes } from './routes/api-customer';
+import { commonExtraRoutes } from './routes/common-extras';
 import { followRoutes } from './routes/follow';
+import { followSearchRoutes } from './routes/follow-search';
 import { groupRoutes } from './routes/groups';
 import { historyExportRoutes } from './routes/history-export';
 import { inclusionRoutes } from './routes/inclusion';
 import { invoiceRoutes } from './routes/invoices';
 import { keywordRoutes } from './routes/keywords';
+import { linkToolRoutes, shortLinkRedirect } from './routes/link-tools';
 import { listRoutes } from './routes/lists';
 import { miniproRoutes } from './routes/minipro';
 import { monitorExtraRoutes } from './routes/monitor-extras';
@@ -25,6 +28,7 @@ import { monitorV3Routes } from './routes/monitor-v3';
 import { openApiRoutes } from './routes/open-api';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
+import { originalListRoutes } from './routes/original-lists';
 import { pageViewRoutes } from './routes/page-view';
 import { payRoutes } from './routes/pay';
 import { rankRoutes } from './routes/rank';
@@ -90,6 +94,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/user/v1', userRoutes(deps));
   fbmain.route('/admin/v1', adminRoutes(deps));
   fbmain.route('/original/v1', originalRoutes(deps));
+  fbmain.route('/original/v1', originalListRoutes(deps));
   fbmain.route('/rank/v1', rankRoutes(deps));
   fbmain.route('/monitor/v1', monitorReportRoutes(deps));
   fbmain.route('/monitor/v1', monitorOrderRoutes(deps));
@@ -98,10 +103,16 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/main/v1', listRoutes(deps));
   fbmain.route('/main/v1', inviteRoutes(deps));
   fbmain.route('/follow/v1', followRoutes(deps));
+  fbmain.route('/follow/v1', followSearchRoutes(deps));
   fbmain.route('/', keywordRoutes(deps));
   fbmain.route('/common/v1', pageViewRoutes(deps));
+  fbmain.route('/common/v1', commonExtraRoutes(deps));
+  fbmain.route('/tools/v1', linkToolRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
+
+  // Our short links (link tools): short, so at the root rather than under /fbmain.
+  app.route('/t', shortLinkRedirect(deps));
 
   app.get('/livez', (c) => c.json({ status: 'alive' }));
   app.get('/health', async (c) => {

@@ -43,6 +43,15 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/system/v1/info', why: '平台信息（演示数据标记）' },
   { path: '/openapi/v1/openapi.json', why: '付费开放接口的 OpenAPI 3.1 文档' },
   ...OPEN_ENDPOINTS.map((e) => ({ path: `/openapi/v1${e.path}`, why: `付费开放接口：${e.summary}` })),
+  {
+    path: '/tools/v1/link_permanent',
+    why: '临时链接（搜狗微信搜索）或短链转永久链接（规格 §2 的 /sogoHerf、/sogopro 页）',
+  },
+  { path: '/tools/v1/short_link', why: '长链接转短链接：生成与列出本站短链（规格 §2 的 /langchinge 页）' },
+  {
+    path: '/tools/v1/short_to_long',
+    why: '微信短链接（或本站短链）还原为长链接（规格 §2 的 /ApiWXLinkShort2Long 页）',
+  },
 ];
 
 const G = (m: string) => m.split(',');

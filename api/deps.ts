@@ -23,9 +23,23 @@ export interface ApiDeps {
   imageHosts: string[];
   /** Thresholds of 低粉爆文 and 今日热文 (settings; docs/analytics.md). */
   lists: ListSettings;
+  /**
+   * Base URL of the upstream the link tools fetch article pages from: the simulator in the demo, else
+   * https://mp.weixin.qq.com. Absent: the link tools that need it answer 503.
+   */
+  upstream?: string | null;
+  /** The site's own QR codes (customer service, user group), from SITE_SERVICE_QR / SITE_GROUP_QR. */
+  siteQrcodes?: SiteQrcode[];
   /** Built dashboard folder. */
   dashboardDir: string;
   readiness: () => Promise<Readiness>;
+}
+
+export interface SiteQrcode {
+  kind: 'service' | 'group';
+  title: string;
+  /** What the code encodes (a 企业微信 customer-service link, a group invitation…). */
+  text: string;
 }
 
 export interface Readiness {

@@ -38,7 +38,7 @@ const FIELD_LABELS: Record<string, string> = {
   top: '只看头条 (top)',
   start_time: '开始日期 (start_time)',
   end_time: '结束日期 (end_time)',
-  url: '图片地址 (url)',
+  url: '链接地址 (url)',
   post: '报告文章 (post)',
   type: '类型 (type)',
   aid: '文章ID (aid)',
@@ -59,6 +59,12 @@ const FIELD_LABELS: Record<string, string> = {
   format: '格式 (format)',
   request_id: '请求编号 (request_id)',
   vid: '访客标识 (vid)',
+  tag: '二级分类 (tag)',
+  period: '周期 (period)',
+  date: '日期 (date)',
+  group_id: '分组 (group_id)',
+  urls: '链接列表 (urls)',
+  size: '图片尺寸 (size)',
 };
 
 export function describeIssues(error: z.ZodError, labels: Record<string, string> = FIELD_LABELS): string {

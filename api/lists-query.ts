@@ -219,3 +219,11 @@ export function listRules(s: ListSettings) {
     },
   };
 }
+
+/** The lists' row shape and columns, for other article lists over article_metrics (original/v1 hotarticle). */
+export {
+  ACCOUNT_JOIN as LIST_ACCOUNT_JOIN,
+  mapRow as listArticle,
+  type Row as ListRow,
+  SELECT as LIST_COLUMNS,
+};

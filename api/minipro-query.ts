@@ -15,7 +15,7 @@ export const MINIPRO_SORTS = {
 export type MiniproSort = keyof typeof MINIPRO_SORTS;
 
 /** Per-appid exposure figures of the appids `appids` (a subquery) selects. */
-const FIGURES = (appids: string) => `SELECT am.appid AS appid,
+export const FIGURES = (appids: string) => `SELECT am.appid AS appid,
        sum(m.reads) AS exposure_num, count() AS article_num, uniqExact(am.mid) AS account_num,
        sumIf(m.reads, am.pubtime >= {since:DateTime}) AS exposure_30d,
        countIf(am.pubtime >= {since:DateTime}) AS article_30d,
@@ -49,9 +49,10 @@ export interface Minipro extends MiniproCard {
   last_seen: string;
 }
 
-type Raw = Record<string, string | number | string[]>;
+export type MiniproRaw = Record<string, string | number | string[]>;
+type Raw = MiniproRaw;
 
-const minipro = (r: Raw): Minipro => ({
+export const minipro = (r: Raw): Minipro => ({
   appid: String(r.appid),
   title: String(r.title ?? ''),
   icon: String(r.icon ?? ''),

@@ -47,7 +47,7 @@ export async function findArticles(
   return rows.map((r) => ({ mid: Number(r.m), aid: r.aid }));
 }
 
-interface ArticleRow {
+export interface ArticleRow {
   mid: string;
   aid: string;
   idx: string;
@@ -100,7 +100,7 @@ export interface SimilarItem extends ArticleItem {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const item = (r: ArticleRow): ArticleItem => {
+export const item = (r: ArticleRow): ArticleItem => {
   const avg = Number(r.avg_reads) || 0;
   const reads = Number(r.reads ?? 0);
   return {
@@ -126,7 +126,7 @@ const item = (r: ArticleRow): ArticleItem => {
  * subquery of the same (mid, aid) and `mids` one of their accounts, each cheap to repeat: every join reads only
  * those accounts' rows.
  */
-const details = (keys: string, mids: string) => `LEFT JOIN (
+export const details = (keys: string, mids: string) => `LEFT JOIN (
        SELECT mid, aid, idx, title, href, toString(pubtime) AS pubtime FROM articles FINAL
        WHERE mid IN (${mids}) AND (mid, aid) IN (${keys})
      ) AS a ON a.mid = k.mid AND a.aid = k.aid
@@ -137,7 +137,7 @@ const details = (keys: string, mids: string) => `LEFT JOIN (
      LEFT JOIN (SELECT mid, name, avatar, media FROM accounts_effective WHERE mid IN (${mids})) AS ac ON ac.mid = k.mid
      LEFT JOIN (SELECT mid, avg_reads FROM account_stats FINAL WHERE mid IN (${mids})) AS st ON st.mid = k.mid`;
 
-const DETAIL_COLUMNS = `toString(k.mid) AS mid, k.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href,
+export const DETAIL_COLUMNS = `toString(k.mid) AS mid, k.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href,
        a.pubtime AS pubtime, m.reads AS reads, m.likes AS likes, m.looking AS looking, ac.name AS name,
        ac.avatar AS avatar, ac.media AS media, st.avg_reads AS avg_reads`;
 

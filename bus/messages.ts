@@ -54,9 +54,17 @@ export const articleMessage = z.object({
   /**
    * The embedded mini-programs as the article page describes them (name and icon from the card's
    * data-miniprogram-nickname / -avatar; empty when the page leaves them out), when the page was fetched.
+   * `owner` is the mini-program's 主体 from its profile, which the page does not carry ('' when not looked up).
    */
   miniprogram_cards: z
-    .array(z.object({ appid: z.string().min(1), nickname: z.string(), avatar: z.string() }))
+    .array(
+      z.object({
+        appid: z.string().min(1),
+        nickname: z.string(),
+        avatar: z.string(),
+        owner: z.string().default(''),
+      }),
+    )
     .default([]),
   item_show_type: z.number().int().nonnegative().default(0),
 });

@@ -17,6 +17,9 @@ export function withPostLists(
     videoPosts: base.videoPosts
       ? (u, p, s) => base.videoPosts?.(u, p, s) as ReturnType<NonNullable<Source['videoPosts']>>
       : undefined,
+    miniProgram: base.miniProgram
+      ? (appid) => base.miniProgram?.(appid) as ReturnType<NonNullable<Source['miniProgram']>>
+      : undefined,
     searchAccounts: (q) => base.searchAccounts(q),
     article: (u) => base.article(u),
   };

@@ -60,6 +60,8 @@ interface Known {
 }
 
 const PAGE = 5;
+/** A mini-program's owner is looked up once and kept this long (owners rarely change hands). */
+const MINI_OWNER_TTL_MS = 86_400_000;
 /** Article links are WeChat's; the source re-points them at its own upstream. */
 const WECHAT_ORIGIN = 'https://mp.weixin.qq.com';
 
@@ -84,6 +86,8 @@ export class Crawler {
   readonly published = { accounts: 0, articles: 0, snapshots: 0, videos: 0, videoAccounts: 0 };
   /** Article pages fetched with new articles, and those that failed (the article went out without them). */
   readonly pages = { fetched: 0, failed: 0 };
+  /** Owners (主体) of the mini-programs seen on pages, by appid: one profile lookup per appid, shared while in flight. */
+  private miniOwners = new Map<string, { owner: Promise<string>; at: number }>();
 
   constructor(
     private source: Source & Pick<ArticleLookup, 'article'>,
@@ -260,6 +264,35 @@ export class Crawler {
     return { pages, failed };
   }
 
+  /**
+   * Owners of the mini-programs the pages embed, by appid: cached, else one profile lookup per appid (the page
+   * does not name the owner). A failed lookup leaves the owner out (''), and is tried again next time.
+   */
+  private async ownersOf(pages: Map<string, ParsedArticle>): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const source = this.source;
+    if (!source.miniProgram) return out;
+    const now = Date.now();
+    const appids = new Set([...pages.values()].flatMap((p) => p.mini_programs));
+    await Promise.all(
+      [...appids].map(async (appid) => {
+        let hit = this.miniOwners.get(appid);
+        if (!hit || now - hit.at > MINI_OWNER_TTL_MS) {
+          // Not on this.queue (the account's own task holds a slot of it): the upstream pool bounds it, as pages.
+          hit = { owner: (async () => (await source.miniProgram?.(appid))?.owner ?? '')(), at: now };
+          this.miniOwners.set(appid, hit);
+        }
+        try {
+          out.set(appid, await hit.owner);
+        } catch (err) {
+          if (this.miniOwners.get(appid) === hit) this.miniOwners.delete(appid);
+          this.log.warn({ err: (err as Error).message, appid }, 'mini-program profile not read');
+        }
+      }),
+    );
+    return out;
+  }
+
   private async crawlAccount(
     biz: string,
     first: boolean,
@@ -293,13 +326,14 @@ export class Crawler {
     }
     // New articles go out with their pages (body text, mini-programs): fetched once, when first seen.
     const { pages, failed: pageErrors } = await this.pagesOf(biz, fresh, pageFrom);
+    const owners = await this.ownersOf(pages);
     if (fresh.length > 0) {
       const now = this.clock.now();
       await this.bus.publish(
         'articles',
         fresh.map((a) => {
           this.known.set(`${biz}/${a.msgid}_${a.idx}`, { article: a, mid });
-          const value = articleMessage(a, now, pages.get(`${a.msgid}_${a.idx}`));
+          const value = articleMessage(a, now, pages.get(`${a.msgid}_${a.idx}`), owners);
           return { key: String(mid), value };
         }),
       );

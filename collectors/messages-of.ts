@@ -32,9 +32,13 @@ export function accountMessage(p: SourceProfile, crawledAt: number): AccountInpu
   };
 }
 
-/** What an article's page adds to its message: body text and the embedded mini-programs. */
+/**
+ * What an article's page adds to its message: body text and the embedded mini-programs, with each one's owner
+ * (主体) when the collector looked its profile up (`owners`, by appid).
+ */
 function pageFields(
   p: ParsedArticle,
+  owners?: ReadonlyMap<string, string>,
 ): Pick<ArticleInput, 'content' | 'miniprogram_appids' | 'miniprogram_cards'> {
   return {
     content: p.content,
@@ -43,6 +47,7 @@ function pageFields(
       appid: c.appid,
       nickname: c.nickname,
       avatar: c.avatar,
+      owner: owners?.get(c.appid) ?? '',
     })),
   };
 }
@@ -52,6 +57,7 @@ export function articleMessage(
   a: SourceArticle,
   crawledAt: number,
   page?: ParsedArticle | null,
+  owners?: ReadonlyMap<string, string>,
 ): ArticleInput {
   return {
     aid: `${a.msgid}_${a.idx}`,
@@ -69,7 +75,7 @@ export function articleMessage(
     copyright_stat: a.copyrightStat,
     source_url: a.sourceUrl,
     crawled_at: crawledAt,
-    ...(page ? pageFields(page) : {}),
+    ...(page ? pageFields(page, owners) : {}),
   };
 }
 

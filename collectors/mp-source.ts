@@ -14,6 +14,7 @@ import type {
   SourceArticle,
   SourceCounts,
   SourceFinder,
+  SourceMiniProgram,
   SourceProfile,
   SourcePush,
   SourceVideo,
@@ -224,6 +225,19 @@ export class MpSource implements Source, ArticleLookup {
       qrcode: r.qrcode ?? '',
       regTime: r.register_time,
       finderUsername: r.finder_username || undefined,
+    };
+  }
+
+  /** A mini-program's profile (更多资料: name, 原始 ID, 主体), read like an account's profile. */
+  async miniProgram(appid: string): Promise<SourceMiniProgram> {
+    const r = await this.backOffice<
+      BaseResp & { appid: string; nickname?: string; username?: string; principal_name?: string }
+    >('wxaprofile', '/mp/wxaprofile', { appid, f: 'json' });
+    return {
+      appid: r.appid,
+      nickname: r.nickname ?? '',
+      username: r.username ?? '',
+      owner: r.principal_name ?? '',
     };
   }
 

@@ -43,6 +43,15 @@ export interface SourceFinder {
   signature: string;
 }
 
+/** A mini-program's profile (更多资料): its name, 原始 ID and owner (主体). */
+export interface SourceMiniProgram {
+  appid: string;
+  nickname: string;
+  username: string;
+  /** 主体 ('' when the profile does not say). */
+  owner: string;
+}
+
 export interface SourceArticle {
   biz: string;
   msgid: number;
@@ -89,6 +98,8 @@ export interface Source {
     page?: number,
     size?: number,
   ): Promise<{ total: number; videos: SourceVideo[]; finder: SourceFinder | null }>;
+  /** A mini-program's profile by appid; sources without the route leave it out. */
+  miniProgram?(appid: string): Promise<SourceMiniProgram>;
 }
 
 /** What inclusion, page updates and monitoring by URL need beyond the crawl. */

@@ -269,7 +269,8 @@ describe('article pages with new articles', () => {
       expect(a.content).toContain(m.digest);
       expect(a.miniprogram_appids).toEqual(m.miniPrograms.map((p) => p.appid));
       expect(a.miniprogram_cards).toEqual(
-        m.miniPrograms.map((p) => ({ appid: p.appid, nickname: p.title, avatar: p.icon })),
+        // The owner (主体) is not on the page: the crawler reads it from the mini-program's profile.
+        m.miniPrograms.map((p) => ({ appid: p.appid, nickname: p.title, avatar: p.icon, owner: p.owner })),
       );
       // The list's own fields stay the list's.
       expect(a.title).toBe(m.title);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../api/app';
+import type { ApiDeps } from '../api/deps';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import { createMembers } from '../members/index';
@@ -13,11 +14,13 @@ import { tempDir } from './harness';
 
 /**
  * The real Hono app over a fresh chDB and PGlite in temp directories, for API tests through app.request:
- * fixtures go straight into ClickHouse, no collector or bus runs.
+ * fixtures go straight into ClickHouse, no collector or bus runs. `extra` sets the upstream (a simulator's URL, for
+ * the link tools) or the site's QR codes.
  */
 export async function openTestApp(
   name: string,
   nowMs: number,
+  extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes'>> = {},
 ): Promise<{ app: Hono; store: ChdbStore; close: () => Promise<void> }> {
   const dir = tempDir(name);
   const log = createLogger('silent');
@@ -38,6 +41,7 @@ export async function openTestApp(
     imageHosts: [],
     dashboardDir: path.join(dir, 'dist'),
     readiness: async () => ({ ready: true, checks: {} }),
+    ...extra,
   });
   return {
     app,

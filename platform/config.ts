@@ -181,6 +181,9 @@ const envSchema = z.object({
   BURST_MIN_RATIO: positiveInt(5, 1000),
   BURST_MAX_FANS: positiveInt(50_000, 100_000_000),
   HOT_MIN_READS: positiveInt(1000, 100_000_000),
+  // What the site's own QR codes encode (common/v1 qrcode_images): customer service and the user group.
+  SITE_SERVICE_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
+  SITE_GROUP_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
   ...memberEnv,
 });
 

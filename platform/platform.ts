@@ -39,6 +39,16 @@ export interface Platform {
 
 export class StartupError extends Error {}
 
+/** The site's own QR codes that are configured (common/v1 qrcode_images). */
+const siteQrcodes = (config: Config) => [
+  ...(config.SITE_SERVICE_QR
+    ? [{ kind: 'service' as const, title: '联系客服', text: config.SITE_SERVICE_QR }]
+    : []),
+  ...(config.SITE_GROUP_QR
+    ? [{ kind: 'group' as const, title: '用户交流群', text: config.SITE_GROUP_QR }]
+    : []),
+];
+
 function listen(fetch: (req: Request) => Response | Promise<Response>, host: string, port: number) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const server = serve({ fetch, hostname: host, port }, (info: AddressInfo) =>
@@ -217,6 +227,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             imageHosts: upstream
               ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn']
               : [],
+            upstream: upstream ?? 'https://mp.weixin.qq.com',
+            siteQrcodes: siteQrcodes(config),
             dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
             readiness,
           })

@@ -17,6 +17,9 @@ import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from '.
  *   GET  /web/mp/articles?bookId=MP_WXS_<id>&offset=                  → WeChat Reading: {reviews[].subReviews[].review.mpInfo}
  *   POST /mp/getappmsgext?__biz=&mid=&idx=&sn=&f=json                 → {appmsgstat:{read_num, like_num, old_like_num}}
  *   GET  /s?__biz=&mid=&idx=&sn=  and  /s/<token>                      → the article page (HTML; appmsg_bar_data with a key)
+ *   GET  /s?src=11&timestamp=&ver=&signature=                         → the same page by a temporary (Sogou) link; after
+ *                                                                       TEMP_LINK_TTL_S a 链接已过期 page
+ *   GET  /mp/wxaprofile?appid=&f=json                                 → a mini-program's profile (更多资料): name, 原始 ID, 主体
  *   POST /cgi-bin/mmfinderassistant-bin/post/post_list                 → video account (视频号) posts
  *   GET  /mmhead/:biz/0                                                → the avatar (SVG)
  * and, for tests and evaluation only (never part of the WeChat-shaped answers):
@@ -294,12 +297,35 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
     return articlePage(a, art, origin(url), key ? world.counts(art) : null);
   };
   app.get('/s', (c) => {
-    const html = page(articleFrom(world, c.req.query()), c.req.url, c.req.query('key'));
+    const q = c.req.query();
+    // A temporary link carries no identity, only a signature the upstream resolves (or finds expired).
+    if (q.src && q.signature && !q.__biz) {
+      const t = world.byTemporaryLink(Number(q.timestamp), q.signature);
+      if (t.article) return c.html(page(t.article, c.req.url, q.key) as string);
+      return c.html(
+        `<div class="weui-msg"><p class="weui-msg__title warn">${t.expired ? '链接已过期' : '参数错误'}</p></div>`,
+      );
+    }
+    const html = page(articleFrom(world, q), c.req.url, q.key);
     return html ? c.html(html) : c.html('<p>该内容已被发布者删除</p>', 404);
   });
   app.get('/s/:token', (c) => {
     const html = page(world.byShortToken(c.req.param('token')), c.req.url, c.req.query('key'));
     return html ? c.html(html) : c.html('<p>该内容已被发布者删除</p>', 404);
+  });
+
+  app.get('/mp/wxaprofile', (c) => {
+    const m = world.miniProgram(c.req.query('appid') ?? '');
+    if (!m) return c.json({ base_resp: { ret: -1, err_msg: 'invalid appid' } });
+    return c.json({
+      base_resp: ok,
+      appid: m.appid,
+      nickname: m.title,
+      username: m.username,
+      principal_name: m.owner,
+      signature: m.desc,
+      head_img: m.icon,
+    });
   });
 
   app.get('/mmhead/:biz/:size', (c) => {

@@ -14,6 +14,8 @@ import {
 } from './vocabulary';
 
 const DAY_MS = 86_400_000;
+/** How long a temporary (Sogou search) article link opens the article; then its page says the link expired. */
+export const TEMP_LINK_TTL_S = 12 * 3600;
 /** Reading activity over the Beijing day: 1 + A·cos(2π(h − PEAK)/24), averaging 1; lowest at 03:00, highest at 15:00. */
 const ACTIVITY_AMPLITUDE = 0.75;
 const ACTIVITY_PEAK_H = 15;
@@ -56,6 +58,8 @@ export interface SimAccount {
 export interface SimMiniProgram {
   appid: string;
   username: string;
+  /** 主体: the company behind it, the same as the account's that runs it (so one owner has several). */
+  owner: string;
   title: string;
   icon: string;
   desc: string;
@@ -137,6 +141,7 @@ export class SimWorld {
   private byBiz = new Map<string, SimAccount>();
   private byMid = new Map<number, SimAccount>();
   private dayCache = new Map<number, Map<number, SimPush | null>>();
+  private miniPrograms: Map<string, SimMiniProgram> | null = null;
 
   constructor(readonly opts: WorldOptions) {
     const owners = this.makeOwners(Math.max(3, Math.ceil(opts.accounts / 3)));
@@ -216,18 +221,19 @@ export class SimWorld {
       likeRate: 0.006 + r.next() * 0.02,
       lookRate: 0.002 + r.next() * 0.01,
       originalRate: 0.2 + r.next() * 0.6,
-      ...this.makeExtras(i, name, fans, industry),
+      ...this.makeExtras(i, name, fans, industry, owner),
     };
   }
 
   /** Drawn from their own stream, so adding them left every earlier value of the world unchanged. */
-  private makeExtras(i: number, name: string, fans: number, industry: Industry) {
+  private makeExtras(i: number, name: string, fans: number, industry: Industry, owner: string) {
     const r = Rng.of(this.opts.seed, 'extras', i);
     const cheater = r.chance(0.12);
     const miniProgram: SimMiniProgram | null = r.chance(0.3)
       ? {
           appid: `wx${r.hex(16)}`,
           username: `gh_${r.hex(12)}@app`,
+          owner,
           title: `${name.slice(0, 4)}${r.pick(['小程序', '商城', '助手', '工具箱', '会员中心'])}`,
           icon: `https://mmbiz.qpic.cn/mmbiz_png/${r.hex(24)}/0?wx_fmt=png`,
           desc: `${industry.name}服务：${r.pick(industry.keywords)}查询与预约`,
@@ -333,6 +339,44 @@ export class SimWorld {
     if (!a) return undefined;
     const art = this.findArticle(a.biz, Number(parts[2]), Number(parts[3]));
     return art?.shortToken === token ? art : undefined;
+  }
+
+  /**
+   * The query of a temporary article link as Sogou's WeChat search hands them out
+   * (mp.weixin.qq.com/s?src=11&timestamp=…&ver=…&signature=…&new=1): no __biz in it, a signature that only
+   * the upstream can resolve, valid for TEMP_LINK_TTL_S from its timestamp.
+   */
+  temporaryLinkQuery(art: SimArticle, timestampS: number): string {
+    const check = hash32(this.opts.seed, 'temp', art.mid, art.msgid, art.idx, timestampS).toString(36);
+    const signature = Buffer.from(`${check}.${art.mid}.${art.msgid}.${art.idx}`).toString('base64url');
+    return `src=11&timestamp=${timestampS}&ver=4857&signature=${signature}&new=1`;
+  }
+
+  /** Resolves a temporary link: its article, or why not (a forged signature, or an expired link). */
+  byTemporaryLink(
+    timestampS: number,
+    signature: string,
+  ): { article: SimArticle } | { article: null; expired: boolean } {
+    const parts = Buffer.from(signature, 'base64url').toString('utf8').split('.');
+    const [check, mid, msgid, idx] = parts.map(String);
+    const a = parts.length === 4 ? this.byMid.get(Number(mid)) : undefined;
+    const art = a ? this.findArticle(a.biz, Number(msgid), Number(idx)) : undefined;
+    const ok =
+      art !== undefined &&
+      hash32(this.opts.seed, 'temp', art.mid, art.msgid, art.idx, timestampS).toString(36) === check;
+    if (!ok) return { article: null, expired: false };
+    const age = Math.floor(this.now() / 1000) - timestampS;
+    return age >= -300 && age <= TEMP_LINK_TTL_S ? { article: art } : { article: null, expired: true };
+  }
+
+  /** A mini-program by appid, as its profile (更多资料) page shows it. */
+  miniProgram(appid: string): SimMiniProgram | undefined {
+    if (!this.miniPrograms) {
+      this.miniPrograms = new Map();
+      for (const a of this.allAccounts())
+        if (a.miniProgram) this.miniPrograms.set(a.miniProgram.appid, a.miniProgram);
+    }
+    return this.miniPrograms.get(appid);
   }
 
   /** Pushes visible at the simulator's now, newest first, within the history window. */

@@ -71,6 +71,20 @@ export const rows = {
       }
     return [...byAppid.values()].map((r) => ({ ...r, username: '', labels: [], description: '' }));
   },
+  /**
+   * Mini-program owners (主体) the collector read from their profiles: one row per appid of the batch (the
+   * newest wins). A card without an owner (not looked up, or the lookup failed) writes nothing.
+   */
+  miniprogramOwners: (ms: ArticleMessage[]) => {
+    const byAppid = new Map<string, { appid: string; owner: string; updated_at: number }>();
+    for (const m of ms)
+      for (const c of m.miniprogram_cards) {
+        const seen = byAppid.get(c.appid);
+        if (c.owner === '' || (seen && seen.updated_at > m.crawled_at)) continue;
+        byAppid.set(c.appid, { appid: c.appid, owner: c.owner, updated_at: m.crawled_at });
+      }
+    return [...byAppid.values()];
+  },
   snapshot: (m: SnapshotMessage) => ({
     mid: m.mid,
     aid: m.aid,
@@ -186,6 +200,8 @@ export class StreamWriter {
         );
         const programs = rows.miniprograms(batch.map((r) => r.value));
         if (programs.length > 0) await this.store.insert('miniprograms', programs);
+        const owners = rows.miniprogramOwners(batch.map((r) => r.value));
+        if (owners.length > 0) await this.store.insert('miniprogram_owners', owners);
         this.inserted.articles += batch.length;
         this.inserted.miniprograms += programs.length;
       }),

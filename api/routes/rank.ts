@@ -24,7 +24,7 @@ const day = z
   .refine((d) => !Number.isNaN(Date.parse(d)), '不是有效日期')
   .optional();
 
-const rankInput = z.object({
+export const rankInput = z.object({
   period: z.enum(PERIODS, { message: '只能是 day、week 或 month' }).default('day'),
   date: day,
   media: z.string().trim().max(30, '最长 30 个字').optional(),
@@ -35,16 +35,16 @@ const rankInput = z.object({
 
 /**
  * A deep page needs a paid level; the first FREE_RANK_DEPTH places of a ranking or list are open to everyone.
- * Shared by rank/v1 and the main/v1 lists.
+ * Shared by rank/v1, the main/v1 lists and the original/v1 lists (which answer in `status`).
  */
-export function depthGate(c: Context, page: number, size: number): Response | null {
+export function depthGate(
+  c: Context,
+  page: number,
+  size: number,
+  style: 'error_code' | 'status' = 'error_code',
+): Response | null {
   if (page * size <= FREE_RANK_DEPTH) return null;
-  const gate = requireLevel(
-    c,
-    can.paidFeature,
-    'error_code',
-    `前 ${FREE_RANK_DEPTH} 名免费查看，更多需开通会员`,
-  );
+  const gate = requireLevel(c, can.paidFeature, style, `前 ${FREE_RANK_DEPTH} 名免费查看，更多需开通会员`);
   return gate instanceof Response ? gate : null;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getAccount, platformCounts } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { accountProfileUrl } from './common-extras';
 
 const imageInput = z.object({
   url: z
@@ -35,8 +36,11 @@ export function systemRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     const account = await getAccount(deps.store, input.data.mid);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const profile = `https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=${encodeURIComponent(account.biz)}#wechat_redirect`;
-    const svg = await QRCode.toString(profile, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    const svg = await QRCode.toString(accountProfileUrl(account.biz), {
+      type: 'svg',
+      errorCorrectionLevel: 'M',
+      margin: 1,
+    });
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
   });
 
