@@ -19,7 +19,7 @@ const LABELS: Record<string, string> = {
   wxid: '公众号 (wxid)',
   freq: '监测频率 (freq)',
   days: '时间范围 (days)',
-  position: '监测位置 (position)',
+  position: '位置 (position)',
   task_id: '任务ID (task_id)',
   request_id: '回采任务 (request_id)',
   action: '操作 (action)',

@@ -41,7 +41,7 @@ import {
  */
 
 /** These calls name the monitoring period and the article link in their messages. */
-const LABELS = { url: '文章链接 (url)', days: '监测周期 (days)' };
+const LABELS = { url: '文章链接 (url)', days: '监测周期 (days)', position: '监测位置 (position)' };
 const parse = <S extends z.ZodType>(c: Context, schema: S) => parseInput(c, schema, LABELS);
 
 const freq = num((n) => [1, 2, 5, 10].includes(n), '只能是 1、2、5 或 10（分钟）');
