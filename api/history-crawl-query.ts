@@ -46,6 +46,25 @@ export async function crawlProgress(
   return out;
 }
 
+/**
+ * Whether a finished back-collection's articles are all in ClickHouse: the collector reports done after publishing
+ * them, but the stream writes each topic in its own batches, so the report can land a moment before the last
+ * articles. Everything it collected was published at or after `covered_from` (its oldest push).
+ */
+export async function articlesLanded(
+  store: AnalyticsStore,
+  mid: number,
+  p: Pick<CrawlProgress, 'articles' | 'covered_from'>,
+): Promise<boolean> {
+  if (p.articles === 0 || p.covered_from === '') return true;
+  const [r] = await store.query<{ n: string }>(
+    `SELECT count() AS n FROM articles FINAL
+     WHERE mid = {mid:UInt64} AND pubtime >= toDateTime({from:String}, 'Asia/Shanghai')`,
+    { mid, from: p.covered_from },
+  );
+  return Number(r?.n ?? 0) >= p.articles;
+}
+
 /** An order's window as query parameters: the account, publish times [from, to] in unix seconds, position (0 all). */
 export interface CrawlWindow {
   mid: number;

@@ -34,7 +34,7 @@ const LABELS: Record<string, string> = {
   type: '类型 (type)',
 };
 
-/** Monitoring-period days keep their own label in the messages of those calls. */
+/** The first issue as 参数错误：<field label> <message>; a module's own `labels` win over the shared ones. */
 export const describeMonitorIssues = (e: z.ZodError, labels: Record<string, string> = {}) => {
   const first = e.issues[0];
   if (!first) return '参数错误';

@@ -18,7 +18,6 @@ import {
   windowDays,
 } from '../brand-query';
 import type { ApiDeps } from '../deps';
-import { memberOf } from '../member-session';
 import {
   answer,
   blankToUndefined,
@@ -144,7 +143,6 @@ export function brandRoutes(deps: ApiDeps): Hono {
       start_day: r.start,
       end_day: r.end,
       free_depth: FREE_RANK_DEPTH,
-      logged_in: memberOf(c) ? 1 : 0,
     });
   });
 

@@ -3,12 +3,14 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { accountKey } from '../../collectors/messages-of';
 import { BACKFILL_MAX_DAYS } from '../../collectors/requests';
+import { type AccountBrief, accountsByMid } from '../../members/catalog';
 import { CRAWL_STATES, type CrawlRow, type CrawlState, HistoryCrawls } from '../../members/history-crawls';
 import { backfillAllowance, backfillCost } from '../../members/membership';
 import { quotaMonth } from '../../members/monthly-quota';
 import type { Member } from '../../members/sessions';
 import type { ApiDeps } from '../deps';
 import {
+  articlesLanded,
   type CrawlProgress,
   crawlProgress,
   windowArticles,
@@ -27,7 +29,7 @@ import {
   parse,
   text,
 } from '../monitor-envelope';
-import { beijing, findAccount, resolveAccount } from '../monitor-orders-query';
+import { beijing, resolveAccount } from '../monitor-orders-query';
 
 /**
  * History back-collection (历史回采, spec §7 History crawl) under /fbmain/monitor/v1: a member orders an account's
@@ -127,12 +129,15 @@ export function historyCrawlRoutes(deps: ApiDeps): Hono {
     );
     for (const o of live) {
       const p = progress.get(o.request_id);
-      if (p && p.state !== o.state) await orders.settle(o.request_id, p.state, p.at_ms || now());
+      if (!p) continue;
+      // Done only once its articles can be read; until then it shows as running (入库中).
+      const state = p.state === 'done' && !(await articlesLanded(deps.store, o.mid, p)) ? 'running' : p.state;
+      if (state !== o.state) await orders.settle(o.request_id, state, p.at_ms || now());
     }
   };
 
-  const view = async (o: CrawlRow, p: CrawlProgress | undefined) => {
-    const acc = await findAccount(deps.store, { mid: o.mid });
+  /** One list row: the order, where its collector says it stands, and the account as ClickHouse has it now. */
+  const view = (o: CrawlRow, p: CrawlProgress | undefined, acc: AccountBrief | undefined) => {
     const state = o.state;
     return {
       request_id: o.request_id,
@@ -151,16 +156,36 @@ export function historyCrawlRoutes(deps: ApiDeps): Hono {
       refunded: o.refunded,
       state,
       state_label: STATE_LABEL[state],
-      percent: state === 'done' ? 100 : (p?.percent ?? 0),
+      percent: state === 'done' ? 100 : Math.min(99, p?.percent ?? 0),
       pages: p?.pages ?? 0,
       articles: p?.articles ?? 0,
       snapshots: p?.snapshots ?? 0,
       covered_from: p?.covered_from ?? '',
-      message: p && /[\u4e00-\u9fff]/.test(p.message) ? p.message : '',
+      message:
+        state === 'running' && p?.state === 'done'
+          ? '数据入库中'
+          : p && /[\u4e00-\u9fff]/.test(p.message)
+            ? p.message
+            : '',
       created: beijing(o.created_ms),
       finished: o.finished_ms !== null ? beijing(o.finished_ms) : '',
       export_url: exportUrl(o),
     };
+  };
+
+  /** List rows of orders, with the accounts' current names and avatars (one ClickHouse read for all). */
+  const views = async (rows: CrawlRow[]) => {
+    const [accounts, progress] = await Promise.all([
+      accountsByMid(
+        deps.store,
+        rows.map((o) => o.mid),
+      ),
+      crawlProgress(
+        deps.store,
+        rows.map((o) => o.request_id),
+      ),
+    ]);
+    return rows.map((o) => view(o, progress.get(o.request_id), accounts.get(o.mid)));
   };
 
   /** The member's own order, settled; or the answer that it does not exist. */
@@ -271,11 +296,7 @@ export function historyCrawlRoutes(deps: ApiDeps): Hono {
       page,
       pagesize,
     );
-    const progress = await crawlProgress(
-      deps.store,
-      rows.map((o) => o.request_id),
-    );
-    const list = await Promise.all(rows.map((o) => view(o, progress.get(o.request_id))));
+    const list = await views(rows);
     return okData(c, {
       list,
       total,
@@ -313,12 +334,15 @@ export function historyCrawlRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     const o = await ownOrder(c, m, input.data.request_id);
     if (o instanceof Response) return o;
-    const p = (await crawlProgress(deps.store, [o.request_id])).get(o.request_id);
-    const stored = await windowStorage(deps.store, windowOf(o));
+    const [[order], stored] = await Promise.all([views([o]), windowStorage(deps.store, windowOf(o))]);
     const { by_month, ...totals } = stored;
     return okData(c, {
-      order: await view(o, p),
-      collected: { pages: p?.pages ?? 0, articles: p?.articles ?? 0, snapshots: p?.snapshots ?? 0 },
+      order,
+      collected: {
+        pages: order?.pages ?? 0,
+        articles: order?.articles ?? 0,
+        snapshots: order?.snapshots ?? 0,
+      },
       stored: totals,
       by_month,
       export_url: exportUrl(o),
