@@ -32,6 +32,10 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/common/v1/page_view', why: '控制台每次路由切换的页面浏览事件（规格 §2 路由行为）' },
   { path: '/main/v1/burst', why: '低粉爆文列表（规格 §2 的 burst 页）' },
   { path: '/main/v1/list_rules', why: '今日热文与低粉爆文的口径' },
+  {
+    path: '/monitor/v1/cancel_history_crawl',
+    why: '取消尚未开始（或采集器已失联）的历史回采任务并退还次数',
+  },
   { path: '/monitor/v1/monitor_quota', why: '本月监测次数：额度、已用、剩余（监测弹窗显示的消耗与剩余）' },
   { path: '/pay/sandbox/checkout', why: '沙箱收银台' },
   { path: '/pay/sandbox/pay', why: '沙箱收银台' },

@@ -126,6 +126,52 @@ export async function findAccount(
   return { mid, biz: r.biz || bizOf(mid), name: r.name, wxid: r.wxid, avatar: r.avatar, owner: r.owner };
 }
 
+/** The __biz of an account link (its home page, e.g. /mp/profile_ext?action=home&__biz=…), or null. */
+export function accountLinkBiz(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url.trim().replace(/&amp;/g, '&'));
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if (parseArticleUrl(url)) return null;
+  return u.searchParams.get('__biz') || null;
+}
+
+/**
+ * The account a member means: by mid, by WeChat id (digits read as a mid), or by a link (an article link, long
+ * or short, or an account's home link with __biz). 404 when the account has not been collected (included) yet.
+ */
+export async function resolveAccount(
+  store: AnalyticsStore,
+  input: { url?: string | undefined; mid?: number | undefined; wxid?: string | undefined },
+): Promise<{ ok: true; acc: AccountHead } | { ok: false; status: 400 | 404; msg: string }> {
+  let acc: AccountHead | null;
+  if (input.mid !== undefined) acc = await findAccount(store, { mid: input.mid });
+  else if (input.wxid !== undefined)
+    acc = /^\d{1,19}$/.test(input.wxid)
+      ? await findAccount(store, { mid: Number(input.wxid) })
+      : await findAccount(store, { wxid: input.wxid });
+  else {
+    const biz = accountLinkBiz(input.url ?? '');
+    if (biz !== null) {
+      let mid: number;
+      try {
+        mid = midOf(biz);
+      } catch {
+        return { ok: false, status: 400, msg: '参数错误：链接 (url) 中的 __biz 无效' };
+      }
+      acc = await findAccount(store, { mid });
+    } else {
+      const r = await resolveArticleLink(store, input.url ?? '');
+      if (!r.ok) return r;
+      acc = await findAccount(store, { mid: r.value.mid });
+    }
+  }
+  return acc ? { ok: true, acc } : { ok: false, status: 404, msg: '公众号不存在或尚未收录' };
+}
+
 export type TaskState = 'waiting' | 'monitoring' | 'done' | 'cancelled';
 
 export interface TaskStatus {

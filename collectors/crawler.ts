@@ -5,9 +5,8 @@ import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
 import { hash32 } from '../simulator/rng';
+import { articlePages } from './article-pages';
 import type { ParsedArticle } from './article-parser';
-import { longLink } from './article-url';
-import { UpstreamError } from './http';
 import {
   accountMessage,
   articleMessage,
@@ -62,8 +61,6 @@ interface Known {
 const PAGE = 5;
 /** A mini-program's owner is looked up once and kept this long (owners rarely change hands). */
 const MINI_OWNER_TTL_MS = 86_400_000;
-/** Article links are WeChat's; the source re-points them at its own upstream. */
-const WECHAT_ORIGIN = 'https://mp.weixin.qq.com';
 
 /**
  * Crawls every account the source lists: profile, post list, and counters of recent articles,
@@ -220,14 +217,6 @@ export class Crawler {
     }
   }
 
-  /** The article's page, parsed; it must show this very article. */
-  private async page(a: SourceArticle): Promise<ParsedArticle> {
-    const p = await this.source.article(longLink(WECHAT_ORIGIN, a));
-    if (p.biz !== a.biz || p.msgid !== a.msgid || p.idx !== a.idx)
-      throw new UpstreamError(`article page shows ${p.biz}/${p.aid}, not ${a.msgid}_${a.idx}`, 'malformed');
-    return p;
-  }
-
   /**
    * Pages of the new articles published since `pageFrom`, by article key. A page that cannot be had
    * is left out (its article is published without body text) and counted.
@@ -237,22 +226,10 @@ export class Crawler {
     articles: SourceArticle[],
     pageFrom: number,
   ): Promise<{ pages: Map<string, ParsedArticle>; failed: number }> {
-    const pages = new Map<string, ParsedArticle>();
-    let failed = 0;
-    let firstError = '';
-    // Side by side: the upstream queue (CRAWL_CONCURRENCY × 4 in flight) bounds them, as every request.
-    await Promise.all(
-      articles
-        .filter((x) => x.createTime >= pageFrom)
-        .map(async (a) => {
-          if (this.stopped) return;
-          try {
-            pages.set(`${a.msgid}_${a.idx}`, await this.page(a));
-          } catch (err) {
-            failed++;
-            firstError ||= (err as Error).message;
-          }
-        }),
+    const { pages, failed, firstError } = await articlePages(
+      this.source,
+      articles.filter((x) => x.createTime >= pageFrom),
+      () => this.stopped,
     );
     this.pages.fetched += pages.size;
     this.pages.failed += failed;

@@ -4,6 +4,8 @@ import type { CrawlProgressMessage, CrawlRequestMessage } from '../bus/messages'
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { midOf } from '../platform/wechat-ids';
+import { articlePages } from './article-pages';
+import type { ParsedArticle } from './article-parser';
 import { UpstreamError } from './http';
 import {
   accountKey,
@@ -53,6 +55,8 @@ export class CrawlRequestHandler {
   private sub: Subscription | null = null;
   private stopped = false;
   readonly handled = { update: 0, backfill: 0, include: 0, failed: 0 };
+  /** Article pages fetched for updates and back-collections, and those that failed (published without text). */
+  readonly pages = { fetched: 0, failed: 0 };
 
   constructor(
     private source: Source & ArticleLookup,
@@ -62,6 +66,11 @@ export class CrawlRequestHandler {
     private clock: Clock,
     /** Shared with the crawler so on-demand work counts against the same concurrency. */
     private queue: PQueue,
+    /**
+     * Whether articles go out with their pages (body text, mini-programs), as the regular crawl's new ones do
+     * (CRAWL_PAGES). Without them a re-published article row would replace the text the crawl had stored.
+     */
+    private opts: { pages?: boolean } = {},
   ) {}
 
   async start(): Promise<void> {
@@ -146,10 +155,14 @@ export class CrawlRequestHandler {
       }
       const snaps = [];
       for (const a of fresh) snaps.push(snapshotMessage(a, await this.source.counts(a), this.clock.now()));
+      const texts = await this.pagesOf(biz, fresh);
       if (fresh.length > 0) {
         await this.bus.publish(
           'articles',
-          fresh.map((a) => ({ key: accountKey(biz), value: articleMessage(a, this.clock.now()) })),
+          fresh.map((a) => ({
+            key: accountKey(biz),
+            value: articleMessage(a, this.clock.now(), texts.get(`${a.msgid}_${a.idx}`)),
+          })),
         );
         await this.bus.publish(
           'snapshots',
@@ -179,6 +192,20 @@ export class CrawlRequestHandler {
       });
       if (done) return;
     }
+  }
+
+  /** The articles' pages when page fetches are on; failures leave those articles without text, and are logged. */
+  private async pagesOf(biz: string, articles: SourceArticle[]): Promise<Map<string, ParsedArticle>> {
+    if (this.opts.pages === false || articles.length === 0) return new Map();
+    const { pages, failed, firstError } = await articlePages(this.source, articles, () => this.stopped);
+    this.pages.fetched += pages.size;
+    this.pages.failed += failed;
+    if (failed > 0)
+      this.log.warn(
+        { biz, failed, err: firstError },
+        'article pages not fetched; articles published without body text',
+      );
+    return pages;
   }
 
   private async include(req: CrawlRequestMessage): Promise<void> {

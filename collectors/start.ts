@@ -106,6 +106,7 @@ export async function startCollectors(opts: {
     log.child({ part: 'requests' }),
     clock,
     queue,
+    { pages: config.CRAWL_PAGES },
   );
   try {
     await monitor.start();

@@ -213,6 +213,9 @@ describe('back-collection and inclusion', () => {
     expect(new Set(articles.filter((r) => r.value.biz === acc.biz).map((r) => r.value.aid)).size).toBe(
       expected.length,
     );
+    // Each article goes out with its page's body text, so a back-collection never blanks text already stored.
+    expect(articles.filter((r) => r.value.biz === acc.biz).every((r) => r.value.content !== '')).toBe(true);
+    expect(handler.pages).toEqual({ fetched: expected.length, failed: 0 });
   });
 
   it('includes by account name (1–30 characters): new, then already included', async () => {

@@ -6,11 +6,39 @@ import type { Member } from './sessions';
  * is the free registered member. An expired paid level counts as 1.
  */
 export const LEVELS = [
-  { vip_id: 0, name: '游客', historyMonths: 3, favoriteAccounts: 0, monitorPerMonth: 0 },
-  { vip_id: 1, name: '普通会员', historyMonths: 3, favoriteAccounts: 20, monitorPerMonth: 3 },
-  { vip_id: 2, name: '高级会员', historyMonths: 6, favoriteAccounts: 500, monitorPerMonth: 30 },
-  { vip_id: 3, name: '豪华会员', historyMonths: 12, favoriteAccounts: 2000, monitorPerMonth: 100 },
-  { vip_id: 4, name: '超级会员', historyMonths: 18, favoriteAccounts: 5000, monitorPerMonth: 300 },
+  { vip_id: 0, name: '游客', historyMonths: 3, favoriteAccounts: 0, monitorPerMonth: 0, backfillPerMonth: 0 },
+  {
+    vip_id: 1,
+    name: '普通会员',
+    historyMonths: 3,
+    favoriteAccounts: 20,
+    monitorPerMonth: 3,
+    backfillPerMonth: 0,
+  },
+  {
+    vip_id: 2,
+    name: '高级会员',
+    historyMonths: 6,
+    favoriteAccounts: 500,
+    monitorPerMonth: 30,
+    backfillPerMonth: 12,
+  },
+  {
+    vip_id: 3,
+    name: '豪华会员',
+    historyMonths: 12,
+    favoriteAccounts: 2000,
+    monitorPerMonth: 100,
+    backfillPerMonth: 36,
+  },
+  {
+    vip_id: 4,
+    name: '超级会员',
+    historyMonths: 18,
+    favoriteAccounts: 5000,
+    monitorPerMonth: 300,
+    backfillPerMonth: 90,
+  },
 ] as const;
 
 export const LEVEL = { VISITOR: 0, FREE: 1, SENIOR: 2, DELUXE: 3, SUPER: 4 } as const;
@@ -36,6 +64,17 @@ export const favoriteLimit = (m: Member | null) =>
 /** Minute-level monitoring counts a level may use per calendar month (Asia/Shanghai); one per monitored article. */
 export const monitorAllowance = (m: Member | null) =>
   LEVELS.find((l) => l.vip_id === levelOf(m))?.monitorPerMonth ?? 0;
+
+/**
+ * History back-collection (历史回采) counts a level may use per calendar month (Asia/Shanghai). An order costs one
+ * count per started 30 days of its window (backfillCost), so a paid month buys 2 (senior), 6 (deluxe) or 15 (super)
+ * full six-month back-collections; free members have none (back-collection and its export are paid features).
+ */
+export const backfillAllowance = (m: Member | null) =>
+  LEVELS.find((l) => l.vip_id === levelOf(m))?.backfillPerMonth ?? 0;
+
+/** Counts a back-collection of `days` (1–180) costs: one per started 30 days. */
+export const backfillCost = (days: number) => Math.ceil(days / 30);
 
 /** How many months of history posts a level may see. */
 export const historyMonths = (m: Member | null) =>

@@ -1,4 +1,7 @@
 import type { MemberDb } from '../postgres/db';
+import { debitSql, quotaMonth, refundSql, usedInMonth } from './monthly-quota';
+
+export { quotaMonth };
 
 /**
  * Members' minute-level monitoring orders (分钟级监测) and their monthly quota (PostgreSQL, migration 0104).
@@ -11,9 +14,6 @@ export type MonitorKind = 'article' | 'next_post';
 /** Cost in monitoring counts: one per monitored article (position 0 = all eight positions). */
 export const monitorCost = (kind: MonitorKind, position: number) =>
   kind === 'next_post' && position === 0 ? 8 : 1;
-
-/** The quota month (yyyy-mm, Asia/Shanghai) of a time. */
-export const quotaMonth = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 7);
 
 export interface NewOrder {
   userId: number;
@@ -81,11 +81,7 @@ export class MonitorOrders {
     const month = quotaMonth(o.createdAtMs);
     const [r] = await this.db.query<{ used: number }>(
       `WITH u AS (
-         INSERT INTO monitor_usage (user_id, month, used)
-         SELECT $1::bigint, $2::text, $3::int WHERE $3::int <= $4::int
-         ON CONFLICT (user_id, month) DO UPDATE SET used = monitor_usage.used + EXCLUDED.used
-           WHERE monitor_usage.used + EXCLUDED.used <= $4::int
-         RETURNING used
+         ${debitSql('monitor_usage', { user: 1, month: 2, cost: 3, allowance: 4 })}
        ), o AS (
          INSERT INTO monitor_orders (user_id, task_id, kind, biz, mid, msgid, idx, sn, position, freq_min, days,
            cost, month, created_at)
@@ -145,11 +141,7 @@ export class MonitorOrders {
 
   /** Counts used by a member in the month of `nowMs`. */
   async used(userId: number, nowMs: number): Promise<number> {
-    const [r] = await this.db.query<{ used: number }>(
-      'SELECT used FROM monitor_usage WHERE user_id = $1 AND month = $2',
-      [userId, quotaMonth(nowMs)],
-    );
-    return Number(r?.used ?? 0);
+    return usedInMonth(this.db, 'monitor_usage', userId, nowMs);
   }
 
   /** The member's own order; null for another member's or an unknown task. */
@@ -179,9 +171,7 @@ export class MonitorOrders {
          WHERE user_id = $1 AND task_id = $2 AND cancelled_at IS NULL
          RETURNING user_id, month, refunded
        ), u AS (
-         UPDATE monitor_usage m SET used = greatest(0, m.used - o.refunded)
-         FROM o WHERE o.refunded > 0 AND m.user_id = o.user_id AND m.month = o.month
-         RETURNING m.used
+         ${refundSql('monitor_usage', 'o')}
        )
        SELECT o.refunded, (SELECT count(*) FROM u) AS n FROM o`,
       [userId, taskId, nowMs, refund],

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { monitorAllowance } from '../../members/membership';
-import { M } from '../../members/messages';
 import {
   type MonitorKind,
   MonitorOrders,
@@ -13,14 +12,24 @@ import {
 import type { Member } from '../../members/sessions';
 import { bizOf } from '../../platform/wechat-ids';
 import type { ApiDeps } from '../deps';
-import { readInput } from '../envelope';
 import { memberOf } from '../member-session';
 import {
-  type AccountHead,
+  answer,
+  blankToUndefined,
+  member,
+  midField,
+  num,
+  okData,
+  paging,
+  parse as parseInput,
+  text,
+} from '../monitor-envelope';
+import {
   findAccount,
   monitorRecords,
   monitorTaskMessage,
   postLink,
+  resolveAccount,
   resolveArticleLink,
   taskStatuses,
 } from '../monitor-orders-query';
@@ -31,58 +40,15 @@ import {
  * stands from ClickHouse. These calls answer with `status` 200 on success (spec §8).
  */
 
-const LABELS: Record<string, string> = {
-  url: '文章链接 (url)',
-  mid: '公众号ID (mid)',
-  wxid: '公众号 (wxid)',
-  freq: '监测频率 (freq)',
-  days: '监测周期 (days)',
-  position: '监测位置 (position)',
-  task_id: '任务ID (task_id)',
-  action: '操作 (action)',
-  page: '页码 (page)',
-  pagesize: '每页条数 (pagesize)',
-};
-
-const describe = (e: z.ZodError) => {
-  const first = e.issues[0];
-  if (!first) return '参数错误';
-  const field = String(first.path[0] ?? '');
-  return `参数错误：${LABELS[field] ?? field} ${first.message}`;
-};
-
-const blankToUndefined = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
-
-/** A number field: missing → 不能为空, not a number → 必须是数字, then the given rule. */
-const num = (rule: (n: number) => boolean, msg: string) =>
-  z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return typeof b === 'string' ? Number(b.trim()) : b;
-    },
-    z
-      .number({ error: (iss) => (iss.input === undefined ? '不能为空' : '必须是数字') })
-      .refine((n) => Number.isInteger(n) && rule(n), msg),
-  );
+/** These calls name the monitoring period and the article link in their messages. */
+const LABELS = { url: '文章链接 (url)', days: '监测周期 (days)', position: '监测位置 (position)' };
+const parse = <S extends z.ZodType>(c: Context, schema: S) => parseInput(c, schema, LABELS);
 
 const freq = num((n) => [1, 2, 5, 10].includes(n), '只能是 1、2、5 或 10（分钟）');
 const days = num((n) => [1, 2, 3].includes(n), '只能是 1、2 或 3（天）');
 const position = num((n) => n >= 0 && n <= 8, '只能是 0（全部）到 8');
-const midField = num((n) => n > 0 && Number.isSafeInteger(n), '无效');
-const text = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: (iss) => (iss.input === undefined ? '不能为空' : '必须是文本') })
-      .trim()
-      .min(1, '不能为空')
-      .max(max, `不能超过 ${max} 个字符`),
-  );
 const url = text(2000);
-const paging = {
-  page: num((n) => n >= 1 && n <= 10_000, '最小为 1').default(1),
-  pagesize: num((n) => n >= 1 && n <= 50, '只能是 1 到 50').default(10),
-};
+const pagingFields = paging(50, 10);
 
 const articleOrderInput = z.object({ url, freq, days });
 const nextPostOrderInput = z.object({ mid: midField, position, freq, days });
@@ -93,39 +59,19 @@ const operateInput = z.object({
     z.enum(['cancel'], { message: '只支持 cancel（取消）' }).default('cancel'),
   ),
 });
-const pageInput = z.object(paging);
+const pageInput = z.object(pagingFields);
 const urlInput = z.object({ url });
 const accountInput = z
   .object({
     url: z.preprocess(blankToUndefined, z.string().trim().max(2000).optional()),
     mid: z.preprocess(blankToUndefined, midField.optional()),
     wxid: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-    ...paging,
+    ...pagingFields,
   })
   .refine((v) => v.url !== undefined || v.mid !== undefined || v.wxid !== undefined, {
     message: '不能为空（请提供 mid、wxid 或 url）',
     path: ['mid'],
   });
-
-type Fail = { status: number; msg: string };
-const answer = (c: Context, status: number, msg: string, extra: Record<string, unknown> = {}) =>
-  c.json({ status, msg, ...extra }, (status === 4002 ? 403 : status) as 400);
-const okData = <T>(c: Context, data: T, extra: Record<string, unknown> = {}) =>
-  c.json({ status: 200, msg: 'success', ...extra, data });
-
-async function parse<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  const r = schema.safeParse(await readInput(c));
-  return r.success ? { ok: true, data: r.data } : { ok: false, response: answer(c, 400, describe(r.error)) };
-}
-
-/** A visitor gets 用户未登录 (status 401 and the error_code the dashboard clears its session on). */
-function member(c: Context): Member | Response {
-  const m = memberOf(c);
-  return m ?? answer(c, 401, M.NOT_LOGGED_IN, { error_code: 40001 });
-}
 
 export function monitorOrderRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
@@ -219,32 +165,13 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     });
   });
 
-  const accountFor = async (input: {
-    url?: string | undefined;
-    mid?: number | undefined;
-    wxid?: string | undefined;
-  }): Promise<{ ok: true; acc: AccountHead } | ({ ok: false } & Fail)> => {
-    let acc: AccountHead | null;
-    if (input.mid !== undefined) acc = await findAccount(deps.store, { mid: input.mid });
-    else if (input.wxid !== undefined)
-      acc = /^\d{1,19}$/.test(input.wxid)
-        ? await findAccount(deps.store, { mid: Number(input.wxid) })
-        : await findAccount(deps.store, { wxid: input.wxid });
-    else {
-      const r = await resolveArticleLink(deps.store, input.url ?? '');
-      if (!r.ok) return { ok: false, status: r.status, msg: r.msg };
-      acc = await findAccount(deps.store, { mid: r.value.mid });
-    }
-    return acc ? { ok: true, acc } : { ok: false, status: 404, msg: '公众号不存在或尚未收录' };
-  };
-
   // getMidInfo: the account of a link or mid.
   app.on(['GET', 'POST'], '/getMidInfo', async (c) => {
     const m = member(c);
     if (m instanceof Response) return m;
     const input = await parse(c, accountInput);
     if (!input.ok) return input.response;
-    const r = await accountFor(input.data);
+    const r = await resolveAccount(deps.store, input.data);
     if (!r.ok) return answer(c, r.status, r.msg);
     return okData(c, { ...r.acc, monitor_num: await orders.countOnAccount(m.id, r.acc.mid) });
   });
@@ -255,7 +182,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     if (m instanceof Response) return m;
     const input = await parse(c, urlInput);
     if (!input.ok) return input.response;
-    const r = await accountFor({ url: input.data.url });
+    const r = await resolveAccount(deps.store, { url: input.data.url });
     if (!r.ok)
       return r.status === 404
         ? answer(c, 404, '该公众号尚未收录，请先提交收录（文章链接或公众号名称）')
@@ -369,7 +296,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
   app.on(['GET', 'POST'], '/mpaccount_monitor_num', async (c) => {
     const input = await parse(c, accountInput);
     if (!input.ok) return input.response;
-    const r = await accountFor(input.data);
+    const r = await resolveAccount(deps.store, input.data);
     if (!r.ok) return answer(c, r.status, r.msg);
     const m = memberOf(c);
     return okData(c, m ? await orders.countOnAccount(m.id, r.acc.mid) : 0);
@@ -381,7 +308,7 @@ export function monitorOrderRoutes(deps: ApiDeps): Hono {
     if (m instanceof Response) return m;
     const input = await parse(c, accountInput);
     if (!input.ok) return input.response;
-    const r = await accountFor(input.data);
+    const r = await resolveAccount(deps.store, input.data);
     if (!r.ok) return answer(c, r.status, r.msg);
     const records = await monitorRecords(deps.store, await orders.all(m.id, { mid: r.acc.mid }));
     const list = records.flatMap((rec) =>

@@ -134,6 +134,7 @@ export function orderRoutes(deps: ApiDeps): Hono {
           history_months: l.historyMonths,
           favorite_accounts: favoriteLimit(probe),
           monitor_per_month: l.monitorPerMonth,
+          backfill_per_month: l.backfillPerMonth,
           owner_info: can.ownerInfo(probe) ? 1 : 0,
           page_update: can.pageUpdate(probe) ? 1 : 0,
         };
