@@ -21,6 +21,7 @@ COPY simulator ./simulator
 COPY collectors ./collectors
 COPY stream ./stream
 COPY api ./api
+COPY members ./members
 RUN mkdir -p /data && chown 1000:1000 /data
 USER 1000
 EXPOSE 8080

@@ -204,4 +204,41 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('the open-API docs page lists every endpoint from the OpenAPI document and calls one with a real key', async () => {
+    const member = await signUp(url);
+    const key = (await member.post('/fbmain/api/v1/api_keys', { name: '浏览器' })).body.data.key as string;
+    const { body: hot } = await json(`${url}/fbmain/main/v1/today_hot?num=5`);
+    const art = hot.data.article_list[0];
+    const { body: doc } = await json(`${url}/fbmain/openapi/v1/openapi.json`);
+    const summaries = Object.values(doc.paths).flatMap((item: any) =>
+      Object.values(item).map((op: any) => op.summary as string),
+    );
+
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    // The one expected failure: the call with a wrong key, made on purpose below.
+    const problems = watchProblems(page, (status, u) => status === 401 && u.includes('/openapi/v1/'));
+    await page.goto(`${url}/main/appsearch/APIAssemble`);
+    await page.getByTestId('api-docs').waitFor();
+    expect(await page.title()).toBe('API 接口文档 - 公众号数据平台');
+    for (const s of summaries) await expect(page.getByRole('menuitem', { name: s }).count()).resolves.toBe(1);
+
+    await page.getByRole('menuitem', { name: '文章阅读、点赞、在看数' }).click();
+    const op = page.getByTestId('op-article_stats');
+    await op.getByText('/fbmain/openapi/v1/article_stats').waitFor();
+    await op.getByText(/计费：每次 1 次/).waitFor();
+    await op.getByLabel('url', { exact: true }).fill(art.href);
+    await page.getByLabel('API 密钥').fill('gzh_wrong');
+    await op.getByTestId('try-send').click();
+    await op.getByTestId('try-answer').getByText('HTTP 401').waitFor();
+    await page.getByLabel('API 密钥').fill(key);
+    await op.getByTestId('try-send').click();
+    await op.getByTestId('try-answer').getByText('HTTP 200').waitFor();
+    const answer = (await op.getByTestId('try-answer').locator('pre').textContent()) ?? '';
+    expect(JSON.parse(answer)).toMatchObject({ error_code: 0, data: { title: art.title, reads: art.read } });
+    await expect(op.locator('pre').first().textContent()).resolves.toContain(`X-Api-Key: ${key}`);
+    await page.screenshot({ path: path.join(SHOTS, 'api-docs.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -20,6 +20,7 @@ const AccountDetailPage = lazy(() =>
 
 const HotTextPage = lazy(() => import('./pages/HotTextPage').then((m) => ({ default: m.HotTextPage })));
 const BurstPage = lazy(() => import('./pages/BurstPage').then((m) => ({ default: m.BurstPage })));
+const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
 const FakeReportPage = lazy(() =>
   import('./pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
 );
@@ -59,6 +60,14 @@ const burstMeta = {
   description: '估算活跃粉丝较少、阅读数远超自身中位数的公众号爆文，可按时间范围、行业与阅读数筛选。',
 };
 
+const apiDocsMeta = {
+  component: ApiDocsPage,
+  title: 'API 接口文档 - 公众号数据平台',
+  keywords: '公众号API,公众号数据接口,阅读数接口,刷量检测接口,OpenAPI',
+  description:
+    '公众号数据开放接口的文档与在线调试：搜索、详情、历史文章、阅读点赞在看、分钟级监测与刷量检测，按次计费。',
+};
+
 const reportMeta = {
   component: FakeReportPage,
   title: '刷量分析报告 - 公众号数据平台',
@@ -80,6 +89,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/appsearch/burstGreen', ...burstMeta },
   { path: '/appsearch/monitorView', ...reportMeta },
   { path: '/appsearch/monitorViewNew', ...reportMeta },
+  { path: '/appsearch/APIAssemble', ...apiDocsMeta },
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */
