@@ -225,7 +225,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
 
     await page.getByRole('menuitem', { name: '文章阅读、点赞、在看数' }).click();
     const op = page.getByTestId('op-article_stats');
-    await op.getByText('/fbmain/openapi/v1/article_stats').waitFor();
+    await op.getByText('/fbmain/openapi/v1/article_stats', { exact: true }).first().waitFor();
     await op.getByText(/计费：每次 1 次/).waitFor();
     await op.getByLabel('url', { exact: true }).fill(art.href);
     await page.getByLabel('API 密钥').fill('gzh_wrong');
