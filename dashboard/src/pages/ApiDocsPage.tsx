@@ -141,12 +141,18 @@ function OperationView({ op, apiKey }: { op: DocOperation; apiKey: string }) {
           {
             title: '参数',
             dataIndex: 'name',
+            width: 120,
             render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
           },
-          { title: '类型', dataIndex: 'type' },
-          { title: '必填', dataIndex: 'required', render: (v: boolean) => (v ? '是' : '否') },
+          { title: '类型', dataIndex: 'type', width: 110 },
+          { title: '必填', dataIndex: 'required', width: 60, render: (v: boolean) => (v ? '是' : '否') },
           { title: '说明', dataIndex: 'description' },
-          { title: '示例', dataIndex: 'example' },
+          {
+            title: '示例',
+            dataIndex: 'example',
+            width: 240,
+            render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span>,
+          },
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
@@ -161,9 +167,10 @@ function OperationView({ op, apiKey }: { op: DocOperation; apiKey: string }) {
           {
             title: '字段',
             dataIndex: 'path',
+            width: 220,
             render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
           },
-          { title: '类型', dataIndex: 'type' },
+          { title: '类型', dataIndex: 'type', width: 160 },
           { title: '说明', dataIndex: 'description' },
         ]}
       />
