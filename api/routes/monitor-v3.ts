@@ -3,8 +3,9 @@ import { levelName } from '../../members/membership';
 import type { ApiDeps } from '../deps';
 import { apiUserDetail } from '../member-extras-query';
 import { maskPhone } from '../member-session';
+import { member, okData } from '../monitor-envelope';
 import { articleClaim, latestCounts } from '../report-extras-query';
-import { answer, articleOf, member, okData } from './monitor-extras';
+import { articleCall } from './monitor-extras';
 
 /**
  * /fbmain/monitor/v3 (spec §7 Monitor v3): the API customer's account (api_user_detail), an article's latest
@@ -28,23 +29,9 @@ export function monitorV3Routes(deps: ApiDeps): Hono {
     });
   });
 
-  app.on(['GET', 'POST'], '/read_zan', async (c) => {
-    const ref = await articleOf(c, deps);
-    if (ref instanceof Response) return ref;
-    const me = member(c);
-    if (me instanceof Response) return me;
-    const r = await latestCounts(deps.store, ref);
-    return r ? okData(c, r) : answer(c, 404, '文章尚未采集，请先通过收录提交文章链接');
-  });
-
-  app.on(['GET', 'POST'], '/tencent_claim', async (c) => {
-    const ref = await articleOf(c, deps);
-    if (ref instanceof Response) return ref;
-    const me = member(c);
-    if (me instanceof Response) return me;
-    const r = await articleClaim(deps.store, ref);
-    return r ? okData(c, r) : answer(c, 404, '文章尚未采集，请先通过收录提交文章链接');
-  });
+  const notCollected = '文章尚未采集，请先通过收录提交文章链接';
+  app.on(['GET', 'POST'], '/read_zan', articleCall(deps, latestCounts, notCollected));
+  app.on(['GET', 'POST'], '/tencent_claim', articleCall(deps, articleClaim, notCollected));
 
   return app;
 }
