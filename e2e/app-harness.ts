@@ -8,27 +8,28 @@ import { createMembers } from '../members/index';
 import { fixedClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/log';
-import { openMemberDb } from '../postgres/db';
+import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { tempDir } from './harness';
 
 /**
  * The real Hono app over a fresh chDB and PGlite in temp directories, for API tests through app.request:
  * fixtures go straight into ClickHouse, no collector or bus runs. `extra` sets the upstream (a simulator's URL, for
- * the link tools) or the site's QR codes.
+ * the link tools) or the site's QR codes; `env` reaches the member configuration (e.g. ADMIN_PHONES).
  */
 export async function openTestApp(
   name: string,
   nowMs: number,
   extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes'>> = {},
-): Promise<{ app: Hono; store: ChdbStore; close: () => Promise<void> }> {
+  env: Record<string, string> = {},
+): Promise<{ app: Hono; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
   const dir = tempDir(name);
   const log = createLogger('silent');
   const store = new ChdbStore(path.join(dir, 'ch'));
   await migrateClickHouse(store, log);
   const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });
   await migrateMemberDb(db, log);
-  const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent', ...env });
   const members = await createMembers(db, config, log);
   const app = createApp({
     store,
@@ -46,6 +47,7 @@ export async function openTestApp(
   return {
     app,
     store,
+    db,
     close: async () => {
       await store.close();
       await db.close();

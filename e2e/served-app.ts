@@ -1,16 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
-import { createApp } from '../api/app';
-import { ChdbStore } from '../clickhouse/chdb-store';
-import { migrateClickHouse } from '../clickhouse/migrate';
-import { createMembers } from '../members/index';
-import { fixedClock } from '../platform/clock';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
-import { type MemberDb, openMemberDb } from '../postgres/db';
-import { migrateMemberDb } from '../postgres/migrate';
-import { tempDir } from './harness';
+import type { ChdbStore } from '../clickhouse/chdb-store';
+import type { MemberDb } from '../postgres/db';
+import { openTestApp } from './app-harness';
 
 /**
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
@@ -22,26 +14,7 @@ export async function openServedApp(
   nowMs: number,
   env: Record<string, string> = {},
 ): Promise<{ base: string; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
-  const dir = tempDir(name);
-  const log = createLogger('silent');
-  const store = new ChdbStore(path.join(dir, 'ch'));
-  await migrateClickHouse(store, log);
-  const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });
-  await migrateMemberDb(db, log);
-  const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent', ...env });
-  const members = await createMembers(db, config, log);
-  const app = createApp({
-    store,
-    db,
-    members,
-    clock: fixedClock(nowMs),
-    log,
-    demo: true,
-    lists: { burstMinReads: 5000, burstMinRatio: 5, burstMaxFans: 50_000, hotMinReads: 1000 },
-    imageHosts: [],
-    dashboardDir: path.join(dir, 'dist'),
-    readiness: async () => ({ ready: true, checks: {} }),
-  });
+  const { app, store, db, close } = await openTestApp(name, nowMs, {}, env);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -51,8 +24,7 @@ export async function openServedApp(
     db,
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
-      await store.close();
-      await db.close();
+      await close();
     },
   };
 }
