@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { openTestApp } from '../e2e/app-harness';
 import { buy, Client, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 
 /**
  * Brands (主体) and account comparison (monitor/v1 brand_ranking, brand_detail, brand_bar,
@@ -16,7 +14,6 @@ const M = '/fbmain/monitor/v1';
 
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let base: string;
 let visitor: Client;
 let free: Client;
@@ -51,12 +48,9 @@ const DAILY: Daily[] = [
 const FANS: Record<number, number> = { 101: 16000, 102: 2000, 103: 500, 201: 40000, 301: 6000, 401: 1 };
 
 beforeAll(async () => {
-  const opened = await openTestApp('brand', NOW);
+  const opened = await openServedApp('brand', NOW);
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   await store.insert(
     'accounts',
     ACCOUNTS.map((a) => ({
@@ -101,7 +95,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
 });
 

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { openTestApp } from '../e2e/app-harness';
 import { buy, Client, type Reply, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 import { bizOf } from '../platform/wechat-ids';
 
 /**
@@ -32,7 +30,6 @@ const DDD = 'wxddd4444444';
 
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let base: string;
 let visitor: Client;
 let free: Client;
@@ -40,17 +37,19 @@ let senior: Client;
 let deluxe: Client;
 
 beforeAll(async () => {
-  const opened = await openTestApp('common-extras', NOW, {
-    siteQrcodes: [
-      { kind: 'service', title: '联系客服', text: SERVICE },
-      { kind: 'group', title: '用户交流群', text: GROUP },
-    ],
-  });
+  const opened = await openServedApp(
+    'common-extras',
+    NOW,
+    {},
+    {
+      siteQrcodes: [
+        { kind: 'service', title: '联系客服', text: SERVICE },
+        { kind: 'group', title: '用户交流群', text: GROUP },
+      ],
+    },
+  );
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   await store.insert(
     'accounts',
     ACCOUNTS.map((a) => ({ ...a, biz: bizOf(a.mid), updated_at: NOW })),
@@ -118,7 +117,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
 });
 

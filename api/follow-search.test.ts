@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { openTestApp } from '../e2e/app-harness';
 import { Client, type Reply, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 import { bizOf } from '../platform/wechat-ids';
 
 /**
@@ -27,7 +25,6 @@ const ARTICLES: [number, string, string, string, string, string, number][] = [
 
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let base: string;
 let alice: Client;
 let bob: Client;
@@ -47,12 +44,9 @@ async function group(c: Client, name: string, mids: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const opened = await openTestApp('follow-search', NOW);
+  const opened = await openServedApp('follow-search', NOW);
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   await store.insert(
     'accounts',
     [1, 2, 3, 4].map((mid) => ({
@@ -103,7 +97,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
 });
 

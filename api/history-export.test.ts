@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { openTestApp } from '../e2e/app-harness';
 import { tempDir } from '../e2e/harness';
 import { buy, type Client, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 import { csvLine } from './history-export';
 
 /**
@@ -19,17 +17,13 @@ const MID = 42;
 const N = 100_000;
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let base: string;
 let paid: Client;
 
 beforeAll(async () => {
-  const opened = await openTestApp('export', NOW);
+  const opened = await openServedApp('export', NOW);
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   await store.insert('accounts', [{ mid: MID, biz: 'NDI=', name: '导出测试号', updated_at: NOW }]);
   // 100,000 articles over the last 150 days (inside a senior member's 6 months), eight a push, 5 reads apart.
   await store.exec(
@@ -51,7 +45,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
 });
 

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../e2e/app-harness';
 import { buy, Client, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 import { createLogger } from '../platform/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import type { SimAccount, SimArticle } from '../simulator/world';
@@ -15,7 +13,6 @@ const NOW = Date.parse('2026-11-01T21:30:00+08:00');
 const NOW_S = Math.floor(NOW / 1000);
 
 let sim: RunningSimulator;
-let server: ServerType;
 let base: string;
 let close: () => Promise<void>;
 let account: SimAccount;
@@ -44,19 +41,15 @@ beforeAll(async () => {
   const pushes = sim.world.pushes(account);
   art = pushes[0]?.articles[0] as SimArticle;
   other = pushes[1]?.articles[0] as SimArticle;
-  const opened = await openTestApp('link-tools', NOW, { upstream: sim.url });
+  const opened = await openServedApp('link-tools', NOW, {}, { upstream: sim.url });
   close = opened.close;
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   free = await signUp(base);
   paid = await signUp(base);
   await buy(paid, 'vip2_q');
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
   await sim?.close();
 });

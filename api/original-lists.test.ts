@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { openTestApp } from '../e2e/app-harness';
 import { buy, Client, type Reply, signUp } from '../e2e/members-harness';
+import { openServedApp } from '../e2e/served-app';
 
 /**
  * original/v1 onelevel, secondlevel, hotarticle and ranklisk on real chDB with hand-computed fixtures. Today is
@@ -35,7 +33,6 @@ const ARTICLES: [number, string, string, 0 | 1, number, number][] = [
 
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let base: string;
 let visitor: Client;
 let free: Client;
@@ -44,12 +41,9 @@ let paid: Client;
 const get = (c: Client, path: string, q: Record<string, unknown> = {}) => c.get(path, q);
 
 beforeAll(async () => {
-  const opened = await openTestApp('original', NOW);
+  const opened = await openServedApp('original', NOW);
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = opened.base;
   await store.insert(
     'accounts',
     ACCOUNTS.map((a) => ({ ...a, avatar: `https://wx.qlogo.cn/${a.mid}.png`, updated_at: NOW })),
@@ -132,7 +126,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
 });
 

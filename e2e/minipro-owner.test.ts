@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/memory-bus';
 import type { ChdbStore } from '../clickhouse/chdb-store';
@@ -9,8 +7,8 @@ import { fixedClock } from '../platform/clock';
 import { createLogger } from '../platform/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { StreamWriter } from '../stream/writer';
-import { openTestApp } from './app-harness';
 import { buy, type Client, signUp } from './members-harness';
+import { openServedApp } from './served-app';
 
 /**
  * Mini-program owners end to end: the simulator's article pages embed mini-program cards without their owner; the
@@ -23,7 +21,6 @@ const log = createLogger('silent');
 let sim: RunningSimulator;
 let store: ChdbStore;
 let close: () => Promise<void>;
-let server: ServerType;
 let bus: MemoryBus;
 let writer: StreamWriter;
 let deluxe: Client;
@@ -35,12 +32,9 @@ beforeAll(async () => {
     { seed: 11, accounts: 40, historyDays: 4, now: () => NOW, host: '127.0.0.1', port: 0 },
     log,
   );
-  const opened = await openTestApp('minipro-owner', NOW);
+  const opened = await openServedApp('minipro-owner', NOW);
   ({ store, close } = opened);
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: opened.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = opened.base;
   bus = new MemoryBus(log);
   writer = new StreamWriter(bus, store, log);
   await writer.start();
@@ -65,7 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await writer?.stop();
   await bus?.close();
-  await new Promise<void>((r) => server?.close(() => r()));
   await close?.();
   await sim?.close();
 });

@@ -6,15 +6,17 @@ import { openTestApp } from './app-harness';
 
 /**
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
- * the real register and sandbox-cashier routes. `env` reaches the member configuration (e.g. ADMIN_PHONES).
+ * the real register and sandbox-cashier routes. `env` reaches the member configuration (e.g. ADMIN_PHONES);
+ * `extra` is openTestApp's (upstream, site QR codes).
  * Fixtures go straight into ClickHouse; no collector or bus runs.
  */
 export async function openServedApp(
   name: string,
   nowMs: number,
   env: Record<string, string> = {},
+  extra: Parameters<typeof openTestApp>[2] = {},
 ): Promise<{ base: string; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
-  const { app, store, db, close } = await openTestApp(name, nowMs, {}, env);
+  const { app, store, db, close } = await openTestApp(name, nowMs, extra, env);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
