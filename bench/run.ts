@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   search: () => import('./search'),
   monitor: () => import('./monitor'),
   analytics: () => import('./analytics'),
+  openapi: () => import('./openapi'),
 };
 
 const name = process.argv[2];
