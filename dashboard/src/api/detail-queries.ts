@@ -1,6 +1,6 @@
 // Calls and react-query hooks of the account detail's tabs and popups (spec §2 "Official account detail popup").
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPostForm, formBody, requestEnvelope } from './client';
+import { ApiError, apiGet, apiPostForm, formBody, request, requestEnvelope } from './client';
 import type { AccountDetail } from './types';
 
 // ---------- types (field names as the backend answers them) ----------
@@ -433,5 +433,44 @@ export function useCreateGroup() {
     mutationFn: (name: string) =>
       apiPostForm<{ group_id: number; name: string }>('/search/v1/group_add', { name }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['group-list'] }),
+  });
+}
+
+export interface FavoriteGroupExt {
+  group_id: number;
+  name: string;
+  account_list: { id: number; mid: number; avatar: string; wx_name: string; name: string; mp_name: string }[];
+}
+
+/** The member's groups with their accounts: the monitor popup's "by my favourites". */
+export function useFavoriteAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: ['group-list-ext'],
+    queryFn: ({ signal }) => apiGet<FavoriteGroupExt[]>('/search/v1/group_list_ext', undefined, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Whether a fake-traffic report is in the member's collection (the report's 'collect report' label). */
+export function useReportFavorite(post: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['report-favorite', post],
+    queryFn: ({ signal }) =>
+      apiGet<{ post: string; is_favorite: 0 | 1 }>('/search/v1/favorite_report_option', { post }, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useToggleReportFavorite(post: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (collect: boolean) =>
+      request<unknown>('/search/v1/favorite_report_option', {
+        method: collect ? 'POST' : 'DELETE',
+        body: formBody({ post }),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['report-favorite', post] }),
   });
 }

@@ -1,5 +1,5 @@
 // Account detail (?mid=&active=0..4): header card with its actions, and the five tabs of spec §2.
-import { Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
+import { App, Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DetailAccount } from '../api/detail-queries';
 import { useAccountDetail } from '../api/queries';
@@ -101,12 +101,13 @@ export function AccountDetailPage() {
   }
 
   const account = data.account as DetailAccount;
+  // The popups and the refresh control show their messages through this page's antd App context.
   return (
-    <>
+    <App component={false}>
       <AccountHeaderCard account={account} />
       <Card>
         <DetailTabs account={account} />
       </Card>
-    </>
+    </App>
   );
 }
