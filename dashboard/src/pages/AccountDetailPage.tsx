@@ -1,5 +1,6 @@
 // Account detail (?mid=&active=0..4): header card with its actions, and the five tabs of spec §2.
 import { App, Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { DetailAccount } from '../api/detail-queries';
 import { useAccountDetail } from '../api/queries';
@@ -19,6 +20,11 @@ function parseMid(raw: string | null): number | null {
 }
 
 const TAB_KEYS = ['0', '1', '2', '3', '4'] as const;
+
+/** Each tab's content, marked so a test can read one tab's panel. */
+const Pane = ({ k, children }: { k: string; children: ReactNode }) => (
+  <div data-testid={`tab-pane-${k}`}>{children}</div>
+);
 
 function DetailTabs({ account }: { account: DetailAccount }) {
   const [params, setParams] = useSearchParams();
@@ -44,25 +50,53 @@ function DetailTabs({ account }: { account: DetailAccount }) {
       activeKey={active}
       onChange={select}
       items={[
-        { key: '0', label: '历史文章', children: <HistoryTab mid={mid} /> },
-        { key: '1', label: '基础分析', children: <AnalysisTab mid={mid} /> },
+        {
+          key: '0',
+          label: '历史文章',
+          children: (
+            <Pane k="0">
+              <HistoryTab mid={mid} />
+            </Pane>
+          ),
+        },
+        {
+          key: '1',
+          label: '基础分析',
+          children: (
+            <Pane k="1">
+              <AnalysisTab mid={mid} />
+            </Pane>
+          ),
+        },
         {
           key: '2',
           // Spec: the owner tab shows a count, 1 when owner_total is 0.
           label: `主体信息(${account.owner_total > 0 ? account.owner_total : 1})`,
-          children: <OwnerTab mid={mid} />,
+          children: (
+            <Pane k="2">
+              <OwnerTab mid={mid} />
+            </Pane>
+          ),
         },
         {
           key: '3',
           label: greyed('阅读原文', hasLinks, '该公众号暂无阅读原文链接'),
           disabled: !hasLinks,
-          children: <LinksTab mid={mid} />,
+          children: (
+            <Pane k="3">
+              <LinksTab mid={mid} />
+            </Pane>
+          ),
         },
         {
           key: '4',
           label: greyed('关联小程序', hasApplets, '该公众号暂无关联小程序'),
           disabled: !hasApplets,
-          children: <AppletsTab mid={mid} />,
+          children: (
+            <Pane k="4">
+              <AppletsTab mid={mid} />
+            </Pane>
+          ),
         },
       ]}
     />

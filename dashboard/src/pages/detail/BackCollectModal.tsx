@@ -95,7 +95,7 @@ export function BackCollectModal({ open, onClose, mid, name }: BackCollectModalP
             precision={0}
             value={days}
             onChange={(v) => setDays(Math.min(BACKFILL_MAX_DAYS, Math.max(1, Number(v) || 1)))}
-            addonAfter="天"
+            suffix="天"
           />
         </Form.Item>
         <CostLine

@@ -46,7 +46,7 @@ export function HeaderActions({ account }: { account: DetailAccount }) {
     <Flex wrap gap={8} className="detail-actions" data-testid="detail-actions">
       <Badge count={count.data ?? 0} size="small" showZero={false}>
         <Button onClick={() => setPopup('analysis')} data-testid="action-analysis">
-          投放前分析（{count.data ?? 0}）
+          投放前分析{count.data !== undefined ? `（${count.data}）` : ''}
         </Button>
       </Badge>
       <FavoriteStar account={account} />

@@ -63,7 +63,7 @@ function Created({ result, onClose }: { result: MonitorOrderResult; onClose: () 
             <Button type="primary">查看分析报告</Button>
           </a>
         ) : null,
-        <Button key="close" onClick={onClose}>
+        <Button key="close" onClick={onClose} data-testid="monitor-close">
           关闭
         </Button>,
       ]}
