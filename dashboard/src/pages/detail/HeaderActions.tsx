@@ -1,6 +1,6 @@
 // Header actions of the detail (spec §2): pre-campaign analysis (with count), favourite star, monitor next post,
 // data back-collection and similar accounts; each opens its popup.
-import { App, Badge, Button, Flex } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { type DetailAccount, useMonitorCount, useRemoveFavorite } from '../../api/detail-queries';
 import { accountName } from '../../lib/account';
@@ -44,11 +44,9 @@ export function HeaderActions({ account }: { account: DetailAccount }) {
   const close = () => setPopup(null);
   return (
     <Flex wrap gap={8} className="detail-actions" data-testid="detail-actions">
-      <Badge count={count.data ?? 0} size="small" showZero={false}>
-        <Button onClick={() => setPopup('analysis')} data-testid="action-analysis">
-          投放前分析{count.data !== undefined ? `（${count.data}）` : ''}
-        </Button>
-      </Badge>
+      <Button onClick={() => setPopup('analysis')} data-testid="action-analysis">
+        投放前分析{count.data !== undefined ? `（${count.data}）` : ''}
+      </Button>
       <FavoriteStar account={account} />
       <Button onClick={() => setPopup('monitor')} data-testid="action-monitor">
         监测下一篇
