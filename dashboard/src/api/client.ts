@@ -76,7 +76,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+interface Fetched<T> {
+  envelope: ApiEnvelope<T>;
+  httpStatus: number;
+}
+
+async function fetchEnvelope<T>(path: string, options: RequestOptions): Promise<Fetched<T>> {
   const { method = 'GET', query, body, signal } = options;
   const qs = query ? toSearchParams(query).toString() : '';
   const url = `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
@@ -87,7 +92,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  let envelope: ApiEnvelope<T>;
   try {
     const response = await fetch(url, {
       method,
@@ -96,14 +100,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       headers: { accessToken: readAccessToken(), Accept: 'application/json' },
       signal: controller.signal,
     });
+    let envelope: ApiEnvelope<T>;
     try {
       envelope = (await response.json()) as ApiEnvelope<T>;
     } catch {
       throw new ApiError(FALLBACK_MESSAGE, response.status);
     }
-    if (!response.ok && failureCode(envelope) === undefined) {
+    if (envelope === null || typeof envelope !== 'object')
       throw new ApiError(FALLBACK_MESSAGE, response.status);
-    }
+    return { envelope, httpStatus: response.status };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError(FALLBACK_MESSAGE);
@@ -111,14 +116,31 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
 
-  if (envelope === null || typeof envelope !== 'object') throw new ApiError(FALLBACK_MESSAGE);
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { envelope, httpStatus } = await fetchEnvelope<T>(path, options);
   const code = failureCode(envelope);
+  if (code === undefined && (httpStatus < 200 || httpStatus > 299))
+    throw new ApiError(FALLBACK_MESSAGE, httpStatus);
   if (code !== undefined) {
     if (code === NOT_LOGGED_IN_CODE || envelope.msg === NOT_LOGGED_IN_MESSAGE) clearSession();
     throw new ApiError(envelope.msg || FALLBACK_MESSAGE, code);
   }
   return envelope.data as T;
+}
+
+/**
+ * The raw envelope of a call whatever its HTTP status, for the few calls whose envelope carries its own code
+ * (mp_update answers `code`: 0 success, 1 notice, others a warning, spec §8). Transport failures throw ApiError.
+ */
+export async function requestEnvelope<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
+  const { envelope } = await fetchEnvelope<T>(path, options);
+  if (envelope.error_code === NOT_LOGGED_IN_CODE || envelope.msg === NOT_LOGGED_IN_MESSAGE) clearSession();
+  return envelope;
 }
 
 export function apiGet<T>(path: string, query?: Params, signal?: AbortSignal): Promise<T> {

@@ -1,12 +1,14 @@
-// Header card of the account detail: identity, description, tags and counters.
+// Header card of the account detail: identity, description, tags, counters, the refresh control and the actions.
 import { Card, Descriptions, Flex, Popover, Tag, Tooltip, Typography } from 'antd';
+import type { DetailAccount } from '../../api/detail-queries';
 import { accountQrcodeUrl } from '../../api/endpoints';
-import type { AccountDetail } from '../../api/types';
 import { AccountAvatar } from '../../components/AccountAvatar';
 import { accountName, accountOwner, accountWx } from '../../lib/account';
 import { formatTotal } from '../../lib/format';
+import { HeaderActions } from './HeaderActions';
+import { RefreshControl } from './RefreshControl';
 
-export function AccountHeaderCard({ account }: { account: AccountDetail }) {
+export function AccountHeaderCard({ account }: { account: DetailAccount }) {
   const name = accountName(account);
   const avatar = <AccountAvatar avatar={account.avatar} name={name} size={80} />;
 
@@ -57,7 +59,11 @@ export function AccountHeaderCard({ account }: { account: AccountDetail }) {
               },
               { key: 'collect', label: '收藏', children: formatTotal(account.collect_count) },
               { key: 'fetched', label: '已抓取文章', children: formatTotal(account.mp_fetch_sum) },
-              { key: 'updated', label: '数据更新时间', children: account.update_time || '-' },
+              {
+                key: 'updated',
+                label: '数据更新时间',
+                children: <RefreshControl mid={account.mid} updateTime={account.update_time} />,
+              },
               {
                 key: 'tags',
                 label: '标签',
@@ -67,6 +73,7 @@ export function AccountHeaderCard({ account }: { account: AccountDetail }) {
               { key: 'desc', label: '简介', span: 'filled', children: account.desc || '-' },
             ]}
           />
+          <HeaderActions account={account} />
         </div>
       </Flex>
     </Card>
