@@ -35,6 +35,9 @@ export function readAccessToken(): string {
   }
 }
 
+/** Fired on window whenever this tab changes the stored session, so the UI can follow it. */
+export const SESSION_CHANGED_EVENT = 'gzh-session-changed';
+
 /** Spec §8: a 'user not logged in' answer removes the local session. */
 function clearSession(): void {
   try {
@@ -42,6 +45,7 @@ function clearSession(): void {
   } catch {
     // storage unavailable; nothing to clear
   }
+  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
 /**
@@ -77,6 +81,17 @@ export interface RequestOptions {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(path, options)).data as T;
+}
+
+/**
+ * Like request, but answers the whole successful envelope: some flows act on its `msg` or `code`
+ * (send code, reset, profile submit; spec §8).
+ */
+export async function requestEnvelope<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const { method = 'GET', query, body, signal } = options;
   const qs = query ? toSearchParams(query).toString() : '';
   const url = `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
@@ -118,7 +133,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (code === NOT_LOGGED_IN_CODE || envelope.msg === NOT_LOGGED_IN_MESSAGE) clearSession();
     throw new ApiError(envelope.msg || FALLBACK_MESSAGE, code);
   }
-  return envelope.data as T;
+  return envelope;
 }
 
 export function apiGet<T>(path: string, query?: Params, signal?: AbortSignal): Promise<T> {
