@@ -134,7 +134,7 @@ export default function LoginDialog({ open, initialView, message, onClose }: Pro
         width={step === 'profile' ? 520 : 420}
         onCancel={() => onClose(loggedIn.current)}
         destroyOnHidden
-        maskClosable={false}
+        mask={{ closable: false }}
         className="login-dialog"
         data-testid="login-dialog"
       >

@@ -70,17 +70,18 @@ export function PhonePanel({
   return (
     <Form
       form={form}
+      name="login"
       layout="vertical"
       requiredMark={false}
       initialValues={{ username: initialPhone }}
       onFinish={submit}
       data-testid="login-phone-form"
     >
-      <Form.Item name="username" label="手机号" rules={phoneRules} validateTrigger="onBlur">
+      <Form.Item name="username" label="手机号" rules={phoneRules}>
         <Input placeholder="请输入手机号" maxLength={11} autoComplete="tel" />
       </Form.Item>
       {byCode ? (
-        <Form.Item label="验证码" required>
+        <Form.Item label="验证码" required htmlFor="login_verifyCode">
           <div className="login-code-row">
             <Form.Item name="verifyCode" noStyle rules={codeRules}>
               <Input placeholder="请输入短信验证码" maxLength={6} />

@@ -49,7 +49,14 @@ export function ProfileStep({ phone, message, onSubmitted, onSkip }: Props) {
   return (
     <div data-testid="login-profile">
       <p className="login-step-intro">注册成功！完善资料，我们为您推荐合适的数据服务。</p>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ phone }} onFinish={submit}>
+      <Form
+        form={form}
+        name="profile"
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ phone }}
+        onFinish={submit}
+      >
         <Form.Item name="user_type" label="行业定位" rules={[{ required: true, message: M.USER_TYPE_EMPTY }]}>
           <Radio.Group options={USER_TYPES.map((t) => ({ label: t, value: t }))} />
         </Form.Item>

@@ -67,15 +67,16 @@ export function ResetSteps({ initialPhone, message, onBack }: Props) {
       {sub === 0 && (
         <Form
           form={verifyForm}
+          name="reset"
           layout="vertical"
           requiredMark={false}
           initialValues={{ phone: initialPhone }}
           onFinish={verify}
         >
-          <Form.Item name="phone" label="手机号" rules={phoneRules} validateTrigger="onBlur">
+          <Form.Item name="phone" label="手机号" rules={phoneRules}>
             <Input placeholder="请输入注册时的手机号" maxLength={11} />
           </Form.Item>
-          <Form.Item label="验证码" required>
+          <Form.Item label="验证码" required htmlFor="reset_code">
             <div className="login-code-row">
               <Form.Item name="code" noStyle rules={codeRules}>
                 <Input placeholder="请输入短信验证码" maxLength={6} />
@@ -89,7 +90,7 @@ export function ResetSteps({ initialPhone, message, onBack }: Props) {
         </Form>
       )}
       {sub === 1 && (
-        <Form form={setForm} layout="vertical" requiredMark={false} onFinish={save}>
+        <Form form={setForm} name="reset_password" layout="vertical" requiredMark={false} onFinish={save}>
           <Form.Item name="password" label="新密码" rules={newPasswordRules} extra={PASSWORD_HINT}>
             <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
           </Form.Item>

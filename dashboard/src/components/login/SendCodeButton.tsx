@@ -13,14 +13,21 @@ interface Props {
 }
 
 export function SendCodeButton({ phone, message, testId = 'send-code' }: Props) {
-  const [left, setLeft] = useState(0);
+  // The countdown runs to a deadline, so throttled timers (a background tab) cannot stretch it.
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
 
   useEffect(() => {
-    if (left <= 0) return;
-    const t = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(t);
-  }, [left]);
+    if (until === 0) return;
+    const t = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= until) setUntil(0);
+    }, 1000);
+    return () => clearInterval(t);
+  }, [until]);
 
   const send = async () => {
     const p = await phone();
@@ -30,7 +37,9 @@ export function SendCodeButton({ phone, message, testId = 'send-code' }: Props) 
       const msg = await sendCode(p);
       if (msg === M.CODE_SENT) {
         message.success(msg);
-        setLeft(CODE_COUNTDOWN_S);
+        const at = Date.now();
+        setNow(at);
+        setUntil(at + CODE_COUNTDOWN_S * 1000);
       } else {
         message.warning(msg || M.REQUEST_FAILED);
       }

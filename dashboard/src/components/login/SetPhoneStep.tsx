@@ -98,16 +98,17 @@ export function SetPhoneStep({ scanned, initialPhone, message, onRegistered, onB
       )}
       <Form
         form={form}
+        name="register"
         layout="vertical"
         requiredMark={false}
         initialValues={{ phone: initialPhone }}
         onFinish={submit}
       >
-        <Form.Item name="phone" label="手机号" rules={phoneRules} validateTrigger="onBlur">
+        <Form.Item name="phone" label="手机号" rules={phoneRules}>
           <Input placeholder="请输入手机号" maxLength={11} autoComplete="tel" />
         </Form.Item>
         {needCode && (
-          <Form.Item label="验证码" required>
+          <Form.Item label="验证码" required htmlFor="register_code">
             <div className="login-code-row">
               <Form.Item name="code" noStyle rules={codeRules}>
                 <Input placeholder="请输入短信验证码" maxLength={6} />
