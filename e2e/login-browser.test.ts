@@ -40,7 +40,11 @@ function watchProblems(
   return problems;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+/** A screenshot once the dialog and notice animations have settled. */
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 const fieldError = (page: Page, text: string) =>
   page.locator('.ant-form-item-explain-error', { hasText: text });
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
@@ -292,6 +296,28 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
     expect(again?.loginType).toBe('phone');
     expect(again?.accessToken).not.toBe(token);
     await shot(page, '08-phone-login');
+
+    // The member binds QQ from the header menu (qq_binding); that QQ then logs straight into this account.
+    const qqPhone = await browser.newContext({ locale: 'zh-CN' });
+    await page.getByTestId('header-member').hover();
+    await page.getByRole('menuitem', { name: '绑定 QQ' }).click();
+    await page.getByTestId('qq-bind').getByTestId('login-qr-img').waitFor();
+    await shot(page, '08b-qq-bind');
+    await confirmOnPhone(qqPhone, page, 'QQ绑定');
+    await toast(page, '绑定成功').waitFor({ timeout: 10_000 });
+    api.token = (await stored(page))?.accessToken as string;
+    expect((await api.get('/fbmain/user/v1/user_info')).body.data.qq_bound).toBe(1);
+    await page.mouse.move(0, 400);
+    await logout(page);
+    await openDialog(page);
+    await page.getByTestId('login-agree').click();
+    await page.getByTestId('login-qq').click();
+    await expect.poll(() => page.getByTestId('login-qr').getAttribute('data-provider')).toBe('qq');
+    await confirmOnPhone(qqPhone, page);
+    await toast(page, '登录成功').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('header-member-name').textContent()).toBe(info.body.data.name);
+    expect((await stored(page))?.loginType).toBe('qq');
+    await qqPhone.close();
     expect(problems).toEqual([]);
     await page.close();
   });

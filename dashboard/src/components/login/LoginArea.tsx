@@ -2,15 +2,16 @@
 // entry and logout once logged in. Hosts the shared login dialog, loaded on first open.
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, message as antMessage, Button, Dropdown } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../../auth/api';
 import { closeLogin, openLogin, rememberPage, useLoginDialog } from '../../auth/dialog';
-import { useUserProfile } from '../../auth/queries';
+import { useUserInfo, useUserProfile } from '../../auth/queries';
 import { clearSession, useSession } from '../../auth/session';
 import './header.css';
 
 const LoginDialog = lazy(() => import('./LoginDialog'));
+const QqBindDialog = lazy(() => import('./QqBindDialog'));
 
 export function LoginArea() {
   const location = useLocation();
@@ -20,6 +21,17 @@ export function LoginArea() {
   const session = useSession();
   const profile = useUserProfile();
   const dialog = useLoginDialog();
+  // The member's bindings are read only once the menu is opened.
+  const [menuOpened, setMenuOpened] = useState(false);
+  const info = useUserInfo(menuOpened);
+  const [binding, setBinding] = useState<'closed' | 'open' | 'done'>('closed');
+  const onBindClose = useCallback(
+    (bound: boolean) => {
+      setBinding('done');
+      if (bound) void queryClient.invalidateQueries({ queryKey: ['user-info'] });
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     rememberPage(`${location.pathname}${location.search}`);
@@ -57,17 +69,21 @@ export function LoginArea() {
       {session ? (
         <Dropdown
           trigger={['click', 'hover']}
+          onOpenChange={(open) => open && setMenuOpened(true)}
           menu={{
             items: [
               { key: 'center', label: '会员中心', onClick: () => navigate('/appsearch/center?tabSt=1') },
               { key: 'upgrade', label: '升级会员', onClick: () => navigate('/appsearch/center?tabSt=2') },
+              ...(info.data?.qq_bound === 0
+                ? [{ key: 'bind-qq', label: '绑定 QQ', onClick: () => setBinding('open') }]
+                : []),
               { type: 'divider' },
               { key: 'logout', label: '退出登录', onClick: onLogout },
             ],
           }}
         >
           <button type="button" className="header-member" data-testid="header-member">
-            <Avatar size="small" src={avatar || undefined}>
+            <Avatar size="small" src={avatar || undefined} className="header-member-avatar">
               {name.slice(0, 1)}
             </Avatar>
             <span className="header-member-name" data-testid="header-member-name">
@@ -84,6 +100,11 @@ export function LoginArea() {
         <Button type="primary" ghost onClick={() => openLogin()} data-testid="header-login-button">
           登录 / 注册
         </Button>
+      )}
+      {binding !== 'closed' && (
+        <Suspense fallback={null}>
+          <QqBindDialog open={binding === 'open'} message={message} onClose={onBindClose} />
+        </Suspense>
       )}
       {dialog.seq > 0 && (
         <Suspense fallback={null}>

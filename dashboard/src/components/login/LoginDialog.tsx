@@ -4,12 +4,13 @@ import { Button, Checkbox, Modal, Tabs } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { LoginData, Provider } from '../../auth/api';
+import { ApiError } from '../../api/client';
+import { LoginCodes, type LoginData, type Provider, pollQr } from '../../auth/api';
 import type { LoginView } from '../../auth/dialog';
 import { type LoginType, saveSession } from '../../auth/session';
 import { PhonePanel } from './PhonePanel';
 import { ProfileStep } from './ProfileStep';
-import { QrPanel } from './QrPanel';
+import { type PollOutcome, QrPanel } from './QrPanel';
 import { ResetSteps } from './ResetSteps';
 import { AGREE_FIRST, M } from './rules';
 import { type ScannedUser, SetPhoneStep } from './SetPhoneStep';
@@ -58,17 +59,26 @@ export default function LoginDialog({ open, initialView, message, onClose }: Pro
     [message, onClose],
   );
 
-  const onQrResult = useCallback(
-    (data: LoginData, p: Provider) => {
+  const pollLogin = useCallback(
+    async (token: string, p: Provider): Promise<PollOutcome> => {
+      let data: LoginData;
+      try {
+        data = await pollQr(token, remember);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === LoginCodes.QR_EXPIRED) return 'expired';
+        // Waiting for the scan (30001) or a passing network failure: ask again.
+        return 'wait';
+      }
       // Spec §4: type 0 is a scanned user without a phone yet: step 2.
       if (data.type === 0) {
         setScanned({ provider: p, registrationToken: data.accessToken, name: data.name });
         setStep('set-phone');
-        return;
+      } else {
+        finish(data, p);
       }
-      finish(data, p);
+      return 'done';
     },
-    [finish],
+    [finish, remember],
   );
 
   const onRegistered = (data: LoginData, type: LoginType, registeredPhone: string) => {
@@ -155,8 +165,7 @@ export default function LoginDialog({ open, initialView, message, onClose }: Pro
                         <QrPanel
                           provider={provider}
                           agreed={agreed}
-                          remember={remember}
-                          onResult={onQrResult}
+                          poll={pollLogin}
                           onAgreeNeeded={() => message.warning(AGREE_FIRST)}
                         />
                         <div className="login-other">

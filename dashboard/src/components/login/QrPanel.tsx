@@ -1,8 +1,8 @@
-// Tab one: scan the QR (WeChat, or QQ through the second-platform button); polls login every 2 s (spec §4).
+// Tab one: scan the QR (WeChat, or QQ through the second-platform button), polled every 2 s (spec §4).
+// Also the QQ binding of a logged-in member, which polls qq_binding instead of login.
 import { Button, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { fetchQr, LoginCodes, type LoginData, type Provider, pollQr, type QrData } from '../../auth/api';
+import { fetchQr, type Provider, type QrData } from '../../auth/api';
 import { AGREE_FIRST, errorText, QR_POLL_MS } from './rules';
 
 type QrState =
@@ -11,18 +11,20 @@ type QrState =
   | { kind: 'expired' }
   | { kind: 'error'; message: string };
 
+/** One poll's outcome: keep waiting, the QR expired, or finished (the caller acted on the answer). */
+export type PollOutcome = 'wait' | 'expired' | 'done';
+
 interface Props {
   provider: Provider;
   /** Polling runs only while consent is given (login requires it, spec §5). */
   agreed: boolean;
-  remember: boolean;
-  onResult: (data: LoginData, provider: Provider) => void;
+  poll: (token: string, provider: Provider) => Promise<PollOutcome>;
   onAgreeNeeded: () => void;
 }
 
 const PROVIDER_LABEL: Record<Provider, string> = { wechat: '微信', qq: 'QQ' };
 
-export function QrPanel({ provider, agreed, remember, onResult, onAgreeNeeded }: Props) {
+export function QrPanel({ provider, agreed, poll, onAgreeNeeded }: Props) {
   const [state, setState] = useState<QrState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const refresh = useCallback(() => setAttempt((n) => n + 1), []);
@@ -55,17 +57,11 @@ export function QrPanel({ provider, agreed, remember, onResult, onAgreeNeeded }:
         setState({ kind: 'expired' });
         return;
       }
-      try {
-        const data = await pollQr(token, remember);
-        if (live) onResult(data, provider);
+      const outcome = await poll(token, provider);
+      if (!live || outcome === 'done') return;
+      if (outcome === 'expired') {
+        setState({ kind: 'expired' });
         return;
-      } catch (e) {
-        if (!live) return;
-        if (e instanceof ApiError && e.code === LoginCodes.QR_EXPIRED) {
-          setState({ kind: 'expired' });
-          return;
-        }
-        // Waiting (30001) or a passing network failure: ask again.
       }
       timer = setTimeout(tick, QR_POLL_MS);
     };
@@ -74,7 +70,7 @@ export function QrPanel({ provider, agreed, remember, onResult, onAgreeNeeded }:
       live = false;
       clearTimeout(timer);
     };
-  }, [token, expiresAt, agreed, remember, provider, onResult]);
+  }, [token, expiresAt, agreed, provider, poll]);
 
   const label = PROVIDER_LABEL[provider];
   return (
