@@ -93,7 +93,8 @@ export default function LoginDialog({ open, initialView, message, onClose }: Pro
   const onProfileSubmitted = () => {
     onClose(true);
     // Spec §4: the profile step ends with a confirm offering the API consumption records, or a notice.
-    modal.confirm({
+    modal.success({
+      okCancel: true,
       title: M.PROFILE_OK,
       content: '新用户已获赠 API 免费试用次数，是否前往 API 页面查看？',
       okText: '前往查看',
