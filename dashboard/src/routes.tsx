@@ -21,6 +21,7 @@ const AccountDetailPage = lazy(() =>
 const HotTextPage = lazy(() => import('./pages/HotTextPage').then((m) => ({ default: m.HotTextPage })));
 const BurstPage = lazy(() => import('./pages/BurstPage').then((m) => ({ default: m.BurstPage })));
 const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
+const LoginPage = lazy(() => import('./components/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const FakeReportPage = lazy(() =>
   import('./pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
 );
@@ -75,6 +76,18 @@ const reportMeta = {
   description: '公众号文章的刷量分析报告：检测结论、估算刷量阅读与占比、判定依据、阅读点赞趋势与每小时数据。',
 };
 
+const loginMeta = {
+  component: LoginPage,
+  title: '登录 - 公众号数据平台',
+  keywords: '公众号数据平台登录,微信扫码登录,手机号登录,注册',
+  description: '微信扫码或手机号密码登录公众号数据平台，新用户注册即送 API 免费试用次数。',
+};
+
+const registerMeta = {
+  ...loginMeta,
+  title: '注册 - 公众号数据平台',
+};
+
 export const HOME_ROUTE: AppRoute = { path: '/', ...homeMeta };
 
 export const appRoutes: AppRoute[] = [
@@ -90,6 +103,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/appsearch/monitorView', ...reportMeta },
   { path: '/appsearch/monitorViewNew', ...reportMeta },
   { path: '/appsearch/APIAssemble', ...apiDocsMeta },
+  { path: '/login', ...loginMeta },
+  { path: '/zhongjian', ...loginMeta },
+  { path: '/register', ...registerMeta },
+  { path: '/loginMiddleware', ...loginMeta },
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */

@@ -35,6 +35,9 @@ export function readAccessToken(): string {
   }
 }
 
+/** Fired on window whenever this tab changes the stored session, so the UI can follow it. */
+export const SESSION_CHANGED_EVENT = 'gzh-session-changed';
+
 /** Spec §8: a 'user not logged in' answer removes the local session. */
 function clearSession(): void {
   try {
@@ -42,6 +45,7 @@ function clearSession(): void {
   } catch {
     // storage unavailable; nothing to clear
   }
+  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
 /**
@@ -119,6 +123,14 @@ async function fetchEnvelope<T>(path: string, options: RequestOptions): Promise<
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await requestSuccess<T>(path, options)).data as T;
+}
+
+/**
+ * Like request, but answers the whole successful envelope: some flows act on its `msg` or `code`
+ * (send code, reset, profile submit; spec §8). Failure codes throw ApiError as request does.
+ */
+export async function requestSuccess<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { envelope, httpStatus } = await fetchEnvelope<T>(path, options);
   const code = failureCode(envelope);
   if (code === undefined && (httpStatus < 200 || httpStatus > 299))
@@ -127,7 +139,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (code === NOT_LOGGED_IN_CODE || envelope.msg === NOT_LOGGED_IN_MESSAGE) clearSession();
     throw new ApiError(envelope.msg || FALLBACK_MESSAGE, code);
   }
-  return envelope.data as T;
+  return envelope;
 }
 
 /**

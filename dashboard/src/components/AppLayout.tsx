@@ -1,10 +1,11 @@
-// Page shell: header (brand, menu, search), demo-data banner, routed content, footer.
+// Page shell: header (brand, menu, search, login area), demo-data banner, routed content, footer.
 import { Layout, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { DemoDataBanner } from './DemoDataBanner';
 import { HeaderMenu } from './HeaderMenu';
 import { HeaderSearch } from './HeaderSearch';
+import { LoginArea } from './login/LoginArea';
 
 export function PageLoading() {
   return (
@@ -27,6 +28,7 @@ export function AppLayout() {
         </Link>
         <HeaderMenu />
         {showHeaderSearch && <HeaderSearch />}
+        <LoginArea />
       </Layout.Header>
       <DemoDataBanner />
       <Layout.Content className="app-content">
