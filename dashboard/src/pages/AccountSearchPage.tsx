@@ -208,7 +208,10 @@ export function AccountSearchPage() {
   useEffect(() => setValue(state.kw), [state.kw]);
 
   // Any change of the search starts again at page 1; the pager changes only the page.
-  const update = (patch: Partial<SearchState>) => setParams(writeState({ ...state, page: 1, ...patch }));
+  // Read from the address bar, not this render's copy: the router renders navigations in a transition, so two
+  // quick changes (a filter, then a sort) would otherwise lose the first.
+  const update = (patch: Partial<SearchState>) =>
+    setParams(writeState({ ...readState(new URLSearchParams(window.location.search)), page: 1, ...patch }));
 
   const pagination: TableProps<AccountSummary>['pagination'] = {
     current: state.page,

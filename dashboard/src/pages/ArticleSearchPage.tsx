@@ -92,8 +92,10 @@ export function ArticleSearchPage() {
   useEffect(() => setValue(state.kw), [state.kw]);
 
   // A new keyword or filter starts again at page 1; the pager changes only the page.
+  // Read from the address bar, not this render's copy: the router renders navigations in a transition, so two
+  // quick changes (a filter, then a sort) would otherwise lose the first.
   const update = (patch: Partial<ArticleSearchState>) =>
-    setParams(writeState({ ...state, page: 1, ...patch }));
+    setParams(writeState({ ...readState(new URLSearchParams(window.location.search)), page: 1, ...patch }));
 
   return (
     <>

@@ -1,8 +1,7 @@
 // Home (/, /indexs and every unknown path): search, live figures, entries to the product's parts, the live lists'
-// top five and the account list.
-import { Card } from 'antd';
-import { AccountList } from '../components/AccountList';
+// top five and the first accounts. Kept free of tables so its JavaScript stays under budget.
 import { SiteFigures } from '../components/SiteFigures';
+import { HomeAccounts } from '../components/shell/HomeAccounts';
 import { HomeEntries } from '../components/shell/HomeEntries';
 import { HomeSearch } from '../components/shell/HomeSearch';
 import { HomeTopLists } from '../components/shell/HomeTopLists';
@@ -14,9 +13,7 @@ export function HomePage() {
       <SiteFigures />
       <HomeEntries />
       <HomeTopLists />
-      <Card title="公众号列表">
-        <AccountList kw="" />
-      </Card>
+      <HomeAccounts />
     </>
   );
 }

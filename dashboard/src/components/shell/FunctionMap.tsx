@@ -1,8 +1,7 @@
-// Header entry "功能地图": a panel with the nine groups of spec §2, one column each; row 6 of column 3 opens the
+// Header entry "功能地图": a full-width panel under the header with the nine groups of spec §2, one column each; row 6 of column 3 opens the
 // inclusion popup. The popup's code loads only when it is first opened, so the shell stays small.
-import { Popover } from 'antd';
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { FUNCTION_MAP, isAction } from './function-map';
 import './shell.css';
 
@@ -46,32 +45,49 @@ export function FunctionMap() {
     open: false,
     loaded: false,
   });
+  const { pathname, search } = useLocation();
+
+  // Any navigation closes the panel; so does Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
+  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   return (
     <>
-      <Popover
-        open={open}
-        onOpenChange={setOpen}
-        trigger="click"
-        placement="bottomLeft"
-        arrow={false}
-        content={
-          <FunctionMapPanel
-            onPick={() => setOpen(false)}
-            onInclusion={() => {
-              setOpen(false);
-              setInclusion({ open: true, loaded: true });
-            }}
-          />
-        }
+      <button
+        type="button"
+        className={`function-map-trigger${open ? ' is-open' : ''}`}
+        data-testid="function-map-trigger"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
       >
-        <button type="button" className="function-map-trigger" data-testid="function-map-trigger">
-          功能地图
-          <span className="function-map-caret" aria-hidden>
-            ▾
-          </span>
-        </button>
-      </Popover>
+        功能地图
+        <span className="function-map-caret" aria-hidden>
+          {open ? '▴' : '▾'}
+        </span>
+      </button>
+      {open && (
+        <>
+          {/* A click outside the panel closes it. */}
+          <div className="function-map-backdrop" onClick={() => setOpen(false)} aria-hidden />
+          <div className="function-map-overlay" role="dialog" aria-label="功能地图">
+            <FunctionMapPanel
+              onPick={() => setOpen(false)}
+              onInclusion={() => {
+                setOpen(false);
+                setInclusion({ open: true, loaded: true });
+              }}
+            />
+          </div>
+        </>
+      )}
       {inclusion.loaded && (
         <Suspense fallback={null}>
           <InclusionDialog

@@ -1,4 +1,4 @@
-// Home-page previews of the two live lists: the top five of 今日热文 and of 低粉爆文 (last 7 days).
+// Home-page previews of the two live lists: the top five of 今日热文 and of 低粉爆文 (last 30 days).
 import { Card, Col, Row, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useBurst, useTodayHot } from '../../api/queries';
@@ -14,15 +14,17 @@ function TopList({
   loading,
   failed,
   testId,
+  empty,
 }: {
   articles: ListArticle[] | undefined;
   loading: boolean;
   failed: boolean;
   testId: string;
+  empty: string;
 }) {
   if (loading) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   if (failed) return <div className="inclusion-empty">暂时无法获取，请稍后刷新</div>;
-  if (!articles?.length) return <div className="inclusion-empty">暂无文章</div>;
+  if (!articles?.length) return <div className="inclusion-empty">{empty}</div>;
   return (
     <ol className="home-top-list" data-testid={testId}>
       {articles.map((a, i) => (
@@ -46,7 +48,7 @@ function TopList({
 
 export function HomeTopLists() {
   const hot = useTodayHot(base);
-  const burst = useBurst({ ...base, days: 7 });
+  const burst = useBurst({ ...base, days: 30 });
   return (
     <Row gutter={[16, 16]} className="block-gap">
       <Col xs={24} md={12}>
@@ -56,13 +58,14 @@ export function HomeTopLists() {
             loading={hot.isPending}
             failed={hot.isError}
             testId="home-hot"
+            empty="今天还没有达到热文标准的文章"
           />
         </Card>
       </Col>
       <Col xs={24} md={12}>
         <Card
           size="small"
-          title="低粉爆文 TOP 5（近 7 天）"
+          title="低粉爆文 TOP 5（近 30 天）"
           extra={<Link to="/appsearch/burst">更多 ›</Link>}
         >
           <TopList
@@ -70,6 +73,7 @@ export function HomeTopLists() {
             loading={burst.isPending}
             failed={burst.isError}
             testId="home-burst"
+            empty="近 30 天暂无符合标准的低粉爆文"
           />
         </Card>
       </Col>
