@@ -39,8 +39,8 @@ export const FUNCTION_MAP: FunctionMapGroup[] = [
     items: [
       { label: '低粉爆文', to: '/appsearch/burst' },
       { label: '今日热文', to: '/appsearch/hottext' },
-      { label: '低粉爆文（绿色版）', to: '/appsearch/burstGreen' },
-      { label: '今日热文（绿色版）', to: '/appsearch/greenHotText' },
+      { label: '绿色版爆文', to: '/appsearch/burstGreen' },
+      { label: '绿色版热文', to: '/appsearch/greenHotText' },
     ],
   },
   {
