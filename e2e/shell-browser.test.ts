@@ -52,6 +52,9 @@ function watchProblems(page: Page, allow: (status: number, url: string) => boole
   return problems;
 }
 
+/** Page loads and API answers take a moment on a 2-core machine: poll for up to 10 s, not vitest's 1 s. */
+const poll = <T>(f: () => T | Promise<T>) => expect.poll(f, { timeout: 10_000 });
+
 const names = (page: Page) => page.getByTestId('account-name').allInnerTexts();
 
 describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
@@ -92,9 +95,9 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.getByTestId('home-hero').waitFor();
     expect(await page.title()).toBe('公众号数据平台 - 公众号数据查询与分析');
     // Live figures from the API.
-    await expect
-      .poll(() => page.getByTestId('site-figures').textContent())
-      .toContain(info.accounts.toLocaleString('zh-CN'));
+    await poll(() => page.getByTestId('site-figures').textContent()).toContain(
+      info.accounts.toLocaleString('zh-CN'),
+    );
     // Entries to rankings, both lists, monitoring, the API and membership.
     const entries = {
       rank: '/main/appsearch/otherRankings',
@@ -164,9 +167,9 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL(
       (u) => u.pathname === '/main/appsearch/index' && u.searchParams.get('kw') === target.name,
     );
-    await expect.poll(() => page.title()).toBe('公众号搜索 - 公众号数据平台');
+    await poll(() => page.title()).toBe('公众号搜索 - 公众号数据平台');
     const byKw = (await post(`${searchApi()}/key_search`, { kw: target.name, num: 20 })).data.accounts;
-    await expect.poll(() => names(page)).toEqual(byKw.map((a: { name: string }) => a.name));
+    await poll(() => names(page)).toEqual(byKw.map((a: { name: string }) => a.name));
     expect(await names(page)).toContain(target.name);
 
     // Back to all accounts; a fans range (a filter) and a sort go through senior_search.
@@ -189,7 +192,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     const indexes = first.accounts.map((a: { index: number }) => a.index);
     expect(indexes).toEqual([...indexes].sort((a, b) => b - a));
     expect(first.accounts.every((a: { fans: number }) => a.fans <= 9_999)).toBe(true);
-    await expect.poll(() => names(page)).toEqual(first.accounts.map((a: { name: string }) => a.name));
+    await poll(() => names(page)).toEqual(first.accounts.map((a: { name: string }) => a.name));
     expect(await page.getByText(`共 ${first.total} 个公众号`).isVisible()).toBe(true);
 
     // Page 2 from the pager, kept in the URL.
@@ -197,7 +200,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     const second = (await post(`${searchApi()}/senior_search/name`, { ...q, page: 2 })).data;
     expect(second.accounts.length).toBe(Math.min(20, first.total - 20));
-    await expect.poll(() => names(page)).toEqual(second.accounts.map((a: { name: string }) => a.name));
+    await poll(() => names(page)).toEqual(second.accounts.map((a: { name: string }) => a.name));
     await page.screenshot({ path: path.join(SHOTS, 'account-search-page2.png'), fullPage: true });
 
     // An industry filter from a shared link; a new filter starts again at page 1.
@@ -206,7 +209,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     const inMedia = (await post(`${searchApi()}/senior_search/name`, { media, orderby: 'fans', num: 20 }))
       .data;
     expect(inMedia.total).toBeGreaterThan(0);
-    await expect.poll(() => names(page)).toEqual(inMedia.accounts.map((a: { name: string }) => a.name));
+    await poll(() => names(page)).toEqual(inMedia.accounts.map((a: { name: string }) => a.name));
     expect(await page.getByTestId('filter-media').textContent()).toContain(media);
     const fans = inMedia.accounts.map((a: { fans: number }) => a.fans);
     expect(fans).toEqual([...fans].sort((a, b) => b - a));
@@ -229,9 +232,9 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL(
       (u) => u.pathname === '/main/appsearch/articleSearch' && u.searchParams.get('kw') === kw,
     );
-    await expect.poll(() => page.title()).toBe('文章搜索 - 公众号数据平台');
+    await poll(() => page.title()).toBe('文章搜索 - 公众号数据平台');
     const titles = () => page.getByTestId('list-title').allInnerTexts();
-    await expect.poll(titles).toEqual(byRead.article_list.map((a: { title: string }) => a.title));
+    await poll(titles).toEqual(byRead.article_list.map((a: { title: string }) => a.title));
     expect((await titles()).every((t) => t.includes(kw))).toBe(true);
 
     // Sort by likes.
@@ -239,13 +242,13 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.getByTitle('按点赞数').click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'zan');
     const byZan = (await post(`${searchApi()}/article_search_/title`, { ...base, sort: 'zan' })).data;
-    await expect.poll(titles).toEqual(byZan.article_list.map((a: { title: string }) => a.title));
+    await poll(titles).toEqual(byZan.article_list.map((a: { title: string }) => a.title));
 
     // Page 2.
     await page.locator('.ant-pagination-item-2').click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     const zan2 = (await post(`${searchApi()}/article_search_/title`, { ...base, sort: 'zan', page: 2 })).data;
-    await expect.poll(titles).toEqual(zan2.article_list.map((a: { title: string }) => a.title));
+    await poll(titles).toEqual(zan2.article_list.map((a: { title: string }) => a.title));
     await page.screenshot({ path: path.join(SHOTS, 'article-search.png'), fullPage: true });
 
     // A shorter window narrows the list and starts again at page 1.
@@ -253,7 +256,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL((u) => u.searchParams.get('days') === '7' && !u.searchParams.has('page'));
     const week = (await post(`${searchApi()}/article_search_/title`, { ...base, sort: 'zan', days: 7 })).data;
     expect(week.total).toBeLessThan(byRead.total);
-    await expect.poll(titles).toEqual(week.article_list.map((a: { title: string }) => a.title));
+    await poll(titles).toEqual(week.article_list.map((a: { title: string }) => a.title));
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -329,9 +332,9 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     // By article URL: the link's account is included.
     await include(link);
     await result.waitFor({ timeout: 30_000 });
-    await expect
-      .poll(() => page.getByTestId('inclusion-latest').getByTestId('inclusion-item').textContent())
-      .toContain(byUrl.name);
+    await poll(() =>
+      page.getByTestId('inclusion-latest').getByTestId('inclusion-item').textContent(),
+    ).toContain(byUrl.name);
     await page.screenshot({ path: path.join(SHOTS, 'inclusion-by-url.png') });
     await closeResult();
 
@@ -379,7 +382,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     ];
     for (const [route, title] of heads) {
       await page.goto(`${url}/main${route}`);
-      await expect.poll(() => page.title()).toBe(title);
+      await poll(() => page.title()).toBe(title);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       const keywords = await page.locator('meta[name="keywords"]').getAttribute('content');
       expect(description?.length).toBeGreaterThan(10);
@@ -391,21 +394,25 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.goto(`${url}/main/`);
     await page.getByTestId('account-row').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.getByTestId('app-footer').getByRole('link', { name: 'API 接口文档' }).click();
     await page.waitForURL(/\/main\/appsearch\/APIAssemble$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect.poll(() => page.title()).toBe('API 接口文档 - 公众号数据平台');
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await poll(() => page.title()).toBe('API 接口文档 - 公众号数据平台');
     // A footer link whose page is not built falls back to home (the router's rule), with home's title.
     await page.getByTestId('app-footer').getByRole('link', { name: '关于我们' }).click();
     await page.waitForURL(/\/main\/aboutus$/);
     await page.getByTestId('home-hero').waitFor();
-    await expect.poll(() => page.title()).toBe('公众号数据平台 - 公众号数据查询与分析');
+    await poll(() => page.title()).toBe('公众号数据平台 - 公众号数据查询与分析');
 
     // One page view per route change: the loads above, then the two in-app navigations.
-    await expect
-      .poll(() => views)
-      .toEqual(['/no/such/page', ...heads.map(([r]) => r), '/', '/appsearch/APIAssemble', '/aboutus']);
+    await poll(() => views).toEqual([
+      '/no/such/page',
+      ...heads.map(([r]) => r),
+      '/',
+      '/appsearch/APIAssemble',
+      '/aboutus',
+    ]);
     await page.screenshot({ path: path.join(SHOTS, 'unknown-route-home.png') });
     expect(problems).toEqual([]);
     await page.close();
