@@ -14,6 +14,9 @@ const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m
 const AccountSearchPage = lazy(() =>
   import('./pages/AccountSearchPage').then((m) => ({ default: m.AccountSearchPage })),
 );
+const ArticleSearchPage = lazy(() =>
+  import('./pages/ArticleSearchPage').then((m) => ({ default: m.ArticleSearchPage })),
+);
 const AccountDetailPage = lazy(() =>
   import('./pages/AccountDetailPage').then((m) => ({ default: m.AccountDetailPage })),
 );
@@ -38,6 +41,14 @@ const searchMeta = {
   title: '公众号搜索 - 公众号数据平台',
   keywords: '公众号搜索,公众号查询,微信号查询,公众号主体',
   description: '按名称、微信号或主体搜索公众号，查看行业、地区、标签与发文情况。',
+};
+
+const articleSearchMeta = {
+  component: ArticleSearchPage,
+  title: '文章搜索 - 公众号数据平台',
+  keywords: '公众号文章搜索,文章标题搜索,爆文搜索,阅读数查询,公众号文章查询',
+  description:
+    '按标题关键词搜索公众号文章，可按发布时间、行业、阅读数与原创筛选，按阅读、点赞、在看或发布时间排序。',
 };
 
 const detailMeta = {
@@ -94,6 +105,7 @@ export const appRoutes: AppRoute[] = [
   HOME_ROUTE,
   { path: '/indexs', ...homeMeta },
   { path: '/appsearch/index', ...searchMeta },
+  { path: '/appsearch/articleSearch', ...articleSearchMeta },
   { path: '/appsearch/detail', ...detailMeta },
   { path: '/detail', ...detailMeta },
   { path: '/appsearch/hottext', ...hotMeta },

@@ -6,6 +6,7 @@ import { DemoDataBanner } from './DemoDataBanner';
 import { HeaderMenu } from './HeaderMenu';
 import { HeaderSearch } from './HeaderSearch';
 import { LoginArea } from './login/LoginArea';
+import { AppFooter } from './shell/AppFooter';
 
 export function PageLoading() {
   return (
@@ -37,7 +38,7 @@ export function AppLayout() {
         </Suspense>
       </Layout.Content>
       <Layout.Footer className="app-footer">
-        公众号数据平台 · 公众号搜索、历史文章与阅读数据分析
+        <AppFooter />
       </Layout.Footer>
     </Layout>
   );

@@ -1,6 +1,7 @@
-// Header navigation: home, account search and the two article lists.
+// Header navigation: home, account search, the two article lists, the function map and the member entry.
 import { Menu } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
+import { FunctionMap } from './shell/FunctionMap';
 
 const ITEMS = [
   { key: 'home', to: '/', label: '首页', paths: ['/', '/indexs'] },
@@ -23,13 +24,20 @@ export function HeaderMenu() {
   const { pathname } = useLocation();
   const selected = ITEMS.filter((item) => item.paths.includes(pathname)).map((item) => item.key);
   return (
-    <Menu
-      data-testid="header-menu"
-      className="header-menu"
-      theme="dark"
-      mode="horizontal"
-      selectedKeys={selected}
-      items={ITEMS.map((item) => ({ key: item.key, label: <Link to={item.to}>{item.label}</Link> }))}
-    />
+    <>
+      <Menu
+        data-testid="header-menu"
+        className="header-menu"
+        theme="dark"
+        mode="horizontal"
+        selectedKeys={selected}
+        items={ITEMS.map((item) => ({ key: item.key, label: <Link to={item.to}>{item.label}</Link> }))}
+      />
+      <FunctionMap />
+      {/* Membership upgrade is the member centre's tab 2 (spec §2 /appsearch/center). */}
+      <Link to="/appsearch/center?tabSt=2" className="header-member-entry" data-testid="header-member-entry">
+        开通会员
+      </Link>
+    </>
   );
 }

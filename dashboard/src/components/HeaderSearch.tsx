@@ -1,7 +1,7 @@
 // Header search box: submits to the account search page.
 import { Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { createSearchParams, useNavigate, useSearchParams } from 'react-router-dom';
+import { createSearchParams, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -10,6 +10,9 @@ export function HeaderSearch() {
   const [value, setValue] = useState(urlKw);
 
   useEffect(() => setValue(urlKw), [urlKw]);
+  const { pathname } = useLocation();
+  // The article search page has its own large search box, like the account search page.
+  if (pathname === '/appsearch/articleSearch') return null;
 
   const submit = (kw: string) => {
     navigate({ pathname: '/appsearch/index', search: createSearchParams({ kw: kw.trim() }).toString() });

@@ -1,15 +1,244 @@
-// Account search: keyword lives in the URL (?kw=), list shared with the home page.
-import { Card, Input } from 'antd';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { AccountList } from '../components/AccountList';
+// Account search (/appsearch/index): keyword, industry, area and fans-range filters, sorts and a pager, all kept in
+// the URL so a search can be shared and survives a reload. Without a filter or sort it is the plain keyword search
+// (key_search: name, WeChat id, owner, description); filters and sorts go through senior_search/name.
+import { Card, Input, Radio, Select, Table, type TableProps, Tag, Tooltip } from 'antd';
+import { type HTMLAttributes, lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError, NOT_LOGGED_IN_CODE } from '../api/client';
+import { useListFilterOptions } from '../api/queries';
+import {
+  ACCOUNT_PAGE_SIZE,
+  type AccountSearchRequest,
+  type SeniorAccount,
+  type SeniorSort,
+  useShellAccountSearch,
+} from '../api/shell-queries';
+import type { AccountSummary } from '../api/types';
+import { AccountAvatar } from '../components/AccountAvatar';
+import { RetryAlert } from '../components/RetryAlert';
+import { accountDetailPath, accountName, accountOwner, markDetailNavigation } from '../lib/account';
+import { formatCount, formatRatio, formatTotal } from '../lib/format';
+import '../components/shell/shell.css';
+
+const InclusionDialog = lazy(() =>
+  import('../components/shell/InclusionDialog').then((m) => ({ default: m.InclusionDialog })),
+);
+
+/** Estimated active fans ranges (docs/analytics.md: median headline reads ÷ 5%). */
+export const FANS_RANGES = [
+  { key: '', label: '不限' },
+  { key: 'lt1w', label: '1万以下', max: 9_999 },
+  { key: '1w-5w', label: '1万-5万', min: 10_000, max: 50_000 },
+  { key: '5w-10w', label: '5万-10万', min: 50_000, max: 100_000 },
+  { key: '10w-50w', label: '10万-50万', min: 100_000, max: 500_000 },
+  { key: 'gt50w', label: '50万以上', min: 500_000 },
+] as const;
+
+type SortKey = 'relevance' | SeniorSort;
+
+const SORTS: { key: SortKey; label: string }[] = [
+  { key: 'relevance', label: '综合' },
+  { key: 'fans', label: '估算活跃粉丝' },
+  { key: 'index', label: '账号指数' },
+  { key: 'wci', label: 'WCI' },
+  { key: 'articles', label: '近7天发文' },
+  { key: 'head_read', label: '头条平均阅读' },
+];
+
+const isSort = (s: string): s is SortKey => SORTS.some((x) => x.key === s);
+
+interface SearchState {
+  kw: string;
+  media: string;
+  area: string;
+  fans: string;
+  sort: SortKey;
+  page: number;
+}
+
+function readState(params: URLSearchParams): SearchState {
+  const sort = params.get('sort') ?? '';
+  const fans = params.get('fans') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    kw: (params.get('kw') ?? '').trim(),
+    media: params.get('media') ?? '',
+    area: params.get('area') ?? '',
+    fans: FANS_RANGES.some((r) => r.key === fans) ? fans : '',
+    sort: isSort(sort) ? sort : 'relevance',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+function writeState(s: SearchState): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (s.kw) out.kw = s.kw;
+  if (s.media) out.media = s.media;
+  if (s.area) out.area = s.area;
+  if (s.fans) out.fans = s.fans;
+  if (s.sort !== 'relevance') out.sort = s.sort;
+  if (s.page > 1) out.page = String(s.page);
+  return out;
+}
+
+/** The call the state asks for: plain keyword search unless a filter or a figure sort is chosen. */
+export function searchRequest(s: SearchState): AccountSearchRequest {
+  if (!s.media && !s.area && !s.fans && s.sort === 'relevance')
+    return { mode: 'keyword', kw: s.kw, page: s.page };
+  const range = FANS_RANGES.find((r) => r.key === s.fans);
+  return {
+    mode: 'senior',
+    query: {
+      name: s.kw,
+      media: s.media || undefined,
+      area: s.area || undefined,
+      fans_min: range && 'min' in range ? range.min : undefined,
+      fans_max: range && 'max' in range ? range.max : undefined,
+      orderby: s.sort === 'relevance' ? 'fans' : s.sort,
+      page: s.page,
+      num: ACCOUNT_PAGE_SIZE,
+    },
+  };
+}
+
+const orDash = (value: string | undefined) => value || '-';
+
+function nameColumn<T extends AccountSummary>(): NonNullable<TableProps<T>['columns']>[number] {
+  return {
+    title: '公众号',
+    key: 'name',
+    width: 240,
+    render: (_, account) => {
+      const name = accountName(account);
+      return (
+        <span className="account-cell">
+          <AccountAvatar avatar={account.avatar} name={name} size={36} />
+          <span>
+            <Link
+              data-testid="account-name"
+              to={accountDetailPath(account.mid)}
+              onClick={markDetailNavigation}
+              className="account-cell-name"
+            >
+              {name || '-'}
+            </Link>
+            <br />
+            <span className="inclusion-item-wxid">{account.wxid || account.wx || '-'}</span>
+          </span>
+        </span>
+      );
+    },
+  };
+}
+
+const keywordColumns: TableProps<AccountSummary>['columns'] = [
+  nameColumn<AccountSummary>(),
+  { title: '主体', key: 'owner', render: (_, a) => orDash(accountOwner(a)) },
+  { title: '行业', dataIndex: 'media', render: orDash },
+  { title: '地区', dataIndex: 'area', render: orDash },
+  {
+    title: '标签',
+    dataIndex: 'tag',
+    render: (tags: string[] | undefined) =>
+      tags?.length ? tags.map((tag) => <Tag key={tag}>{tag}</Tag>) : '-',
+  },
+  {
+    title: '已抓取文章',
+    dataIndex: 'mp_fetch_sum',
+    align: 'right',
+    render: (value: number) => formatTotal(value),
+  },
+  { title: '最近发文', dataIndex: 'pubtime', render: orDash },
+];
+
+const seniorColumns: TableProps<SeniorAccount>['columns'] = [
+  nameColumn<SeniorAccount>(),
+  { title: '行业', dataIndex: 'media', render: orDash },
+  { title: '地区', dataIndex: 'area', render: orDash },
+  {
+    title: (
+      <Tooltip title="近 30 天头条阅读中位数 ÷ 5%">
+        <span className="has-tooltip">估算活跃粉丝</span>
+      </Tooltip>
+    ),
+    dataIndex: 'fans',
+    align: 'right',
+    render: (v: number) => formatTotal(v),
+  },
+  {
+    title: (
+      <Tooltip title="账号指数 = (综合指数 × 100 ÷ 月发文数) ÷ 100，数值越高表示账号质量越好">
+        <span className="has-tooltip">账号指数</span>
+      </Tooltip>
+    ),
+    dataIndex: 'index',
+    align: 'right',
+    render: (v: number) => formatRatio(v),
+  },
+  { title: 'WCI', dataIndex: 'wci', align: 'right', render: (v: number) => formatRatio(v) },
+  { title: '近7天发文', dataIndex: 'articles', align: 'right', render: (v: number) => formatTotal(v) },
+  {
+    title: '头条平均阅读',
+    dataIndex: 'avg_top_read',
+    align: 'right',
+    render: (v: number) => formatCount(v),
+  },
+  { title: '最近发文', dataIndex: 'pubtime', render: orDash },
+];
+
+const rowProps = (): HTMLAttributes<HTMLElement> =>
+  ({ 'data-testid': 'account-row' }) as HTMLAttributes<HTMLElement>;
+
+function errorText(error: Error): string {
+  if (error instanceof ApiError && error.code === NOT_LOGGED_IN_CODE)
+    return `${error.message}：请登录后查看更多结果`;
+  return error.message;
+}
 
 export function AccountSearchPage() {
   const [params, setParams] = useSearchParams();
-  const kw = (params.get('kw') ?? '').trim();
-  const [value, setValue] = useState(kw);
+  const state = readState(params);
+  const [value, setValue] = useState(state.kw);
+  // The popup stays mounted once loaded, so its result popup outlives the input popup.
+  const [inclusion, setInclusion] = useState({ open: false, loaded: false });
+  const options = useListFilterOptions();
+  const request = searchRequest(state);
+  const { data, isPending, isFetching, isError, error, refetch } = useShellAccountSearch(request);
 
-  useEffect(() => setValue(kw), [kw]);
+  useEffect(() => setValue(state.kw), [state.kw]);
+
+  // Any change of the search starts again at page 1; the pager changes only the page.
+  // Read from the address bar, not this render's copy: the router renders navigations in a transition, so two
+  // quick changes (a filter, then a sort) would otherwise lose the first.
+  const update = (patch: Partial<SearchState>) =>
+    setParams(writeState({ ...readState(new URLSearchParams(window.location.search)), page: 1, ...patch }));
+
+  const pagination: TableProps<AccountSummary>['pagination'] = {
+    current: state.page,
+    pageSize: ACCOUNT_PAGE_SIZE,
+    total: data?.total ?? 0,
+    showSizeChanger: false,
+    showTotal: (total) => `共 ${formatTotal(total)} 个公众号`,
+    onChange: (page) => update({ page }),
+  };
+  const loading = isPending || isFetching;
+  const empty = (
+    <div data-testid="account-search-empty">
+      暂无数据
+      {state.kw && (
+        <>
+          ，没有找到想要的公众号？
+          <button
+            type="button"
+            className="function-map-action"
+            onClick={() => setInclusion({ open: true, loaded: true })}
+          >
+            提交收录
+          </button>
+        </>
+      )}
+    </div>
+  );
 
   return (
     <>
@@ -22,11 +251,110 @@ export function AccountSearchPage() {
         enterButton="搜索"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        onSearch={(next) => setParams(next.trim() ? { kw: next.trim() } : {})}
+        onSearch={(next) => update({ kw: next.trim() })}
       />
-      <Card title={kw ? `“${kw}”的搜索结果` : '全部公众号'}>
-        <AccountList kw={kw} />
+      <Card
+        title={state.kw ? `“${state.kw}”的搜索结果` : '全部公众号'}
+        extra={
+          <Link
+            to={{
+              pathname: '/appsearch/articleSearch',
+              search: state.kw ? `?kw=${encodeURIComponent(state.kw)}` : '',
+            }}
+            data-testid="to-article-search"
+          >
+            搜文章 ›
+          </Link>
+        }
+      >
+        <div className="search-filters" data-testid="account-filters">
+          <div className="search-filter-row">
+            <span className="search-filter-label">行业 / 地区</span>
+            <Select<string>
+              aria-label="行业"
+              data-testid="filter-media"
+              style={{ width: 160 }}
+              value={state.media}
+              loading={options.isPending}
+              onChange={(media) => update({ media })}
+              options={[
+                { value: '', label: '全部行业' },
+                ...(options.data?.media ?? []).map((m) => ({ value: m, label: m })),
+              ]}
+            />
+            <Select<string>
+              aria-label="地区"
+              data-testid="filter-area"
+              style={{ width: 160 }}
+              value={state.area}
+              loading={options.isPending}
+              onChange={(area) => update({ area })}
+              options={[
+                { value: '', label: '全部地区' },
+                ...(options.data?.area ?? []).map((a) => ({ value: a, label: a })),
+              ]}
+            />
+          </div>
+          <div className="search-filter-row">
+            <span className="search-filter-label">活跃粉丝</span>
+            <Radio.Group
+              data-testid="filter-fans"
+              optionType="button"
+              buttonStyle="solid"
+              size="small"
+              value={state.fans}
+              onChange={(e) => update({ fans: e.target.value })}
+              options={FANS_RANGES.map((r) => ({ value: r.key, label: r.label }))}
+            />
+          </div>
+          <div className="search-filter-row">
+            <span className="search-filter-label">排序</span>
+            <Radio.Group
+              data-testid="account-sort"
+              optionType="button"
+              buttonStyle="solid"
+              size="small"
+              value={state.sort}
+              onChange={(e) => update({ sort: e.target.value })}
+              options={SORTS.map((s) => ({ value: s.key, label: s.label }))}
+            />
+          </div>
+        </div>
+        {isError && <RetryAlert message={errorText(error)} onRetry={() => refetch()} />}
+        {data?.mode === 'senior' ? (
+          <Table<SeniorAccount>
+            rowKey="mid"
+            columns={seniorColumns}
+            dataSource={data.accounts}
+            loading={loading}
+            onRow={rowProps}
+            locale={{ emptyText: empty }}
+            scroll={{ x: 1000 }}
+            pagination={pagination as TableProps<SeniorAccount>['pagination']}
+          />
+        ) : (
+          <Table<AccountSummary>
+            rowKey="mid"
+            columns={keywordColumns}
+            dataSource={data?.accounts ?? []}
+            loading={loading}
+            onRow={rowProps}
+            locale={{ emptyText: empty }}
+            scroll={{ x: 960 }}
+            pagination={pagination}
+          />
+        )}
       </Card>
+      {inclusion.loaded && (
+        <Suspense fallback={null}>
+          <InclusionDialog
+            key={state.kw}
+            open={inclusion.open}
+            initial={state.kw}
+            onClose={() => setInclusion({ open: false, loaded: true })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
