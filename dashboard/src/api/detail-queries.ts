@@ -183,14 +183,6 @@ export interface BackfillOrder {
   allowance: number;
 }
 
-export interface AccountGroup {
-  group_id: number;
-  id: number;
-  name: string;
-  top: boolean | number;
-  count: number;
-}
-
 // ---------- constants of spec §9 ----------
 
 export const LINK_PAGE_SIZE = 10;
@@ -391,64 +383,6 @@ export function useCreateBackfill() {
     mutationFn: (o: { mid: number; days: number; position: number }) =>
       apiPostForm<BackfillOrder>('/monitor/v1/create_history_crawl', o),
     onSettled: () => client.invalidateQueries({ queryKey: ['history-crawl-quota'] }),
-  });
-}
-
-export function useAccountGroups(enabled: boolean) {
-  return useQuery({
-    queryKey: ['group-list'],
-    queryFn: ({ signal }) => apiGet<AccountGroup[]>('/search/v1/group_list', undefined, signal),
-    enabled,
-    retry: false,
-  });
-}
-
-export function useAddFavorites() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (o: { group_id: number; mids: number[] }) =>
-      apiPostForm<{ added: number }>('/search/v1/favorite_add', {
-        group_id: o.group_id,
-        mids: o.mids.join(','),
-      }),
-    onSuccess: () => {
-      client.invalidateQueries({ queryKey: ['group-list'] });
-      client.invalidateQueries({ queryKey: ['mp-detail'] });
-    },
-  });
-}
-
-export function useRemoveFavorite() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (mid: number) =>
-      apiPostForm<{ removed: number }>('/search/v1/favorite_delete', { mids: mid }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['mp-detail'] }),
-  });
-}
-
-export function useCreateGroup() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      apiPostForm<{ group_id: number; name: string }>('/search/v1/group_add', { name }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['group-list'] }),
-  });
-}
-
-export interface FavoriteGroupExt {
-  group_id: number;
-  name: string;
-  account_list: { id: number; mid: number; avatar: string; wx_name: string; name: string; mp_name: string }[];
-}
-
-/** The member's groups with their accounts: the monitor popup's "by my favourites". */
-export function useFavoriteAccounts(enabled: boolean) {
-  return useQuery({
-    queryKey: ['group-list-ext'],
-    queryFn: ({ signal }) => apiGet<FavoriteGroupExt[]>('/search/v1/group_list_ext', undefined, signal),
-    enabled,
-    retry: false,
   });
 }
 

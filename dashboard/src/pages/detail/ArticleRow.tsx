@@ -1,8 +1,11 @@
-// One history article: position, original badge, title link and its counters.
-import { Tag, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+// One history article: position, original badge, title link, its counters, and its actions: collect/uncollect
+// (spec §2 "Article collection") and 相似文章 (the similar-article table).
+import { Button, Tag, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
 import type { HistoryArticle } from '../../api/types';
 import { formatCount, formatRatio, positionLabel } from '../../lib/format';
+import { CollectButton } from './CollectArticle';
+import { SimilarArticlesModal } from './SimilarArticlesModal';
 
 function Metric({ label, value }: { label: ReactNode; value: string }) {
   return (
@@ -14,6 +17,7 @@ function Metric({ label, value }: { label: ReactNode; value: string }) {
 }
 
 export function ArticleRow({ article }: { article: HistoryArticle }) {
+  const [similar, setSimilar] = useState(false);
   return (
     <div className="article-row" data-testid="article-row">
       <div className="article-title-line">
@@ -37,7 +41,25 @@ export function ArticleRow({ article }: { article: HistoryArticle }) {
         <Metric label="点赞" value={formatCount(article.zan)} />
         <Metric label="在看" value={formatCount(article.looking)} />
         <Metric label="收藏" value={formatCount(article.favorite_count)} />
+        {article.aid && (
+          <span className="article-actions">
+            <CollectButton
+              target={{ aid: article.aid, mid: article.mid, wxname: article.mp_name }}
+              collected={article.is_favorite === 1}
+            />
+            <Button size="small" type="link" onClick={() => setSimilar(true)} data-testid="article-similar">
+              相似文章
+            </Button>
+          </span>
+        )}
       </div>
+      {similar && (
+        <SimilarArticlesModal
+          open={similar}
+          onClose={() => setSimilar(false)}
+          article={{ aid: article.aid, mid: article.mid, title: article.title }}
+        />
+      )}
     </div>
   );
 }

@@ -2,11 +2,12 @@
 // data back-collection and similar accounts; each opens its popup.
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
-import { type DetailAccount, useMonitorCount, useRemoveFavorite } from '../../api/detail-queries';
+import { type DetailAccount, useMonitorCount } from '../../api/detail-queries';
+import { useRemoveFavorites } from '../../api/group-queries';
+import { GroupManageModal } from '../../components/groups/GroupManageModal';
 import { accountName } from '../../lib/account';
 import { AnalysisListModal } from './AnalysisModals';
 import { BackCollectModal } from './BackCollectModal';
-import { FavoritePicker } from './FavoritePicker';
 import { MonitorModal } from './MonitorModal';
 import { SimilarModal } from './SimilarModal';
 
@@ -14,26 +15,34 @@ type Popup = 'analysis' | 'monitor' | 'backfill' | 'similar' | null;
 
 function FavoriteStar({ account }: { account: DetailAccount }) {
   const { message } = App.useApp();
-  const remove = useRemoveFavorite();
+  const remove = useRemoveFavorites();
+  const [managing, setManaging] = useState(false);
   if (account.is_favorite === 1)
     return (
       <Button
         data-testid="favorite-star"
         loading={remove.isPending}
         onClick={() =>
-          remove.mutate(account.mid, {
-            onSuccess: () => message.success('已取消收藏'),
-            onError: (e) => message.warning(e.message),
-          })
+          remove.mutate(
+            { mids: [account.mid] },
+            {
+              onSuccess: () => message.success('已取消收藏'),
+              onError: (e) => message.warning(e.message),
+            },
+          )
         }
       >
         <span style={{ color: '#faad14' }}>★</span> 已收藏
       </Button>
     );
   return (
-    <FavoritePicker mids={[account.mid]}>
-      <Button data-testid="favorite-star">☆ 收藏</Button>
-    </FavoritePicker>
+    <>
+      <Button data-testid="favorite-star" onClick={() => setManaging(true)}>
+        ☆ 收藏
+      </Button>
+      {/* Spec §2: favouriting goes through the group management popup (choose or create the group). */}
+      <GroupManageModal open={managing} onClose={() => setManaging(false)} mids={[account.mid]} />
+    </>
   );
 }
 

@@ -11,9 +11,9 @@ import {
   type MonitorOrder,
   type MonitorOrderResult,
   useCreateMonitor,
-  useFavoriteAccounts,
   useMonitorQuota,
 } from '../../api/detail-queries';
+import { useFavoriteAccounts } from '../../api/group-queries';
 import { LoginPanel, openUpgrade } from './LevelLimit';
 import { CostLine, PositionChoice } from './popupParts';
 
