@@ -2,6 +2,7 @@
 // favorite_article_option POST; a collected article shows as collected and a click uncollects it (DELETE).
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
+import { isLoginNeeded } from '../../api/detail-queries';
 import {
   type CollectTarget,
   isAlreadyInGroup,
@@ -80,6 +81,15 @@ export function CollectDropdown({ target }: { target: CollectTarget }) {
   const items = [
     ...(groups.data ?? []).map((g) => ({ key: String(g.group_id), label: g.name })),
     ...(groups.data && groups.data.length === 0 ? [{ key: 'none', label: '暂无分组', disabled: true }] : []),
+    ...(groups.isError
+      ? [
+          {
+            key: 'error',
+            label: isLoginNeeded(groups.error) ? '请先登录后再收藏' : groups.error.message,
+            disabled: true,
+          },
+        ]
+      : []),
     { type: 'divider' as const },
     { key: 'new', label: '新建分组' },
   ];
