@@ -84,6 +84,8 @@ export function GroupManageModal({ open, onClose, mids = [], createAtTop = false
   const removeGroup = useDeleteGroup('account');
   const [checked, setChecked] = useState<Key[]>([]);
   const [half, setHalf] = useState<Key[]>([]);
+  // Groups stay expanded unless the member folds them (a group's accounts may arrive after the tree mounts).
+  const [folded, setFolded] = useState<Key[]>([]);
   const [naming, setNaming] = useState<{ group_id: number; name: string } | 'new' | null>(null);
   const list = groups.data ?? [];
 
@@ -185,7 +187,11 @@ export function GroupManageModal({ open, onClose, mids = [], createAtTop = false
           <Tree
             checkable
             selectable={false}
-            defaultExpandAll
+            expandedKeys={list.map((g) => groupKey(g.group_id)).filter((k) => !folded.includes(k))}
+            onExpand={(_, info) => {
+              const k = info.node.key;
+              setFolded((f) => (info.expanded ? f.filter((x) => x !== k) : [...f, k]));
+            }}
             className="group-tree"
             treeData={treeData}
             checkedKeys={{ checked, halfChecked: half }}

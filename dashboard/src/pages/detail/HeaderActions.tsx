@@ -17,30 +17,32 @@ function FavoriteStar({ account }: { account: DetailAccount }) {
   const { message } = App.useApp();
   const remove = useRemoveFavorites();
   const [managing, setManaging] = useState(false);
-  if (account.is_favorite === 1)
-    return (
-      <Button
-        data-testid="favorite-star"
-        loading={remove.isPending}
-        onClick={() =>
-          remove.mutate(
-            { mids: [account.mid] },
-            {
-              onSuccess: () => message.success('已取消收藏'),
-              onError: (e) => message.warning(e.message),
-            },
-          )
-        }
-      >
-        <span style={{ color: '#faad14' }}>★</span> 已收藏
-      </Button>
+  const favorite = account.is_favorite === 1;
+  const unfavorite = () =>
+    remove.mutate(
+      { mids: [account.mid] },
+      {
+        onSuccess: () => message.success('已取消收藏'),
+        onError: (e) => message.warning(e.message),
+      },
     );
   return (
     <>
-      <Button data-testid="favorite-star" onClick={() => setManaging(true)}>
-        ☆ 收藏
+      <Button
+        data-testid="favorite-star"
+        loading={remove.isPending}
+        onClick={favorite ? unfavorite : () => setManaging(true)}
+      >
+        {favorite ? (
+          <>
+            <span style={{ color: '#faad14' }}>★</span> 已收藏
+          </>
+        ) : (
+          '☆ 收藏'
+        )}
       </Button>
-      {/* Spec §2: favouriting goes through the group management popup (choose or create the group). */}
+      {/* Spec §2: favouriting goes through the group management popup (choose or create the group); it stays
+          open when the star turns to 已收藏, so the tree shows where the account went. */}
       <GroupManageModal open={managing} onClose={() => setManaging(false)} mids={[account.mid]} />
     </>
   );
