@@ -368,7 +368,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByTestId('similar-sort').click();
     await page.locator('.ant-select-item-option').getByText('估算活跃粉丝').click();
     await expect
-      .poll(() => page.getByTestId('similar-name').allInnerTexts())
+      .poll(() => page.getByTestId('similar-name').allInnerTexts(), { timeout: 10_000 })
       .toEqual(byFans.accounts.map((a: Json) => a.name));
 
     // Without a group the picker asks for one; then a new group takes the account.
@@ -389,7 +389,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     const nested = (await deluxe.get('/fbmain/search/v1/mp_similar', { mid: first.mid, sort: 0 })).body.data;
     await page.getByTestId('similar-nested').first().click();
     await expect
-      .poll(() => page.getByTestId('similar-total').textContent())
+      .poll(() => page.getByTestId('similar-total').textContent(), { timeout: 10_000 })
       .toBe(`共找到 ${nested.total} 个结果`);
     expect(await page.getByTestId('similar-base').textContent()).toContain(first.name);
     await page.getByRole('button', { name: '返回上一级' }).click();

@@ -135,7 +135,9 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     expect(await dialog.getByTestId('group-node-name').allInnerTexts()).toEqual(['重点关注']);
     const favs = (await member.get('/fbmain/search/v1/favorite_list')).body.data.list as Json[];
     expect(favs.map((f) => f.mid)).toEqual([mid]);
-    await expect.poll(() => page.getByTestId('favorite-star').textContent()).toContain('已收藏');
+    await expect
+      .poll(() => page.getByTestId('favorite-star').textContent(), { timeout: 10_000 })
+      .toContain('已收藏');
 
     // Again into the same group: 40005 is a warning.
     await page.getByTestId('group-add-favorite').click();
@@ -196,7 +198,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     await row.getByTestId('article-similar').click();
     const table = page.getByTestId('similar-articles');
     const rows = table.getByTestId('similar-article-row');
-    await expect.poll(() => rows.count()).toBe(similar.article_list.length);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(similar.article_list.length);
     expect(await page.getByTestId('similar-article-total').textContent()).toBe(
       `共找到 ${similar.total} 篇相似文章`,
     );
@@ -210,13 +212,13 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     // 头条 keeps the headline rows of the page.
     const heads = similar.article_list.filter((a: Json) => a.position === 1);
     await page.getByTestId('similar-article-first').click();
-    await expect.poll(() => rows.count()).toBe(heads.length);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(heads.length);
     expect(await table.getByTestId('similar-article-position').allInnerTexts()).toEqual(
       heads.map(() => '头条'),
     );
     await page.screenshot({ path: path.join(SHOTS, 'similar-articles-first.png') });
     await page.getByTestId('similar-article-first').click();
-    await expect.poll(() => rows.count()).toBe(similar.article_list.length);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(similar.article_list.length);
 
     // The favourite dropdown lists the collection groups (素材库 from the previous test); one click collects.
     const target = similar.article_list[0];
