@@ -7,7 +7,7 @@ import { migrateClickHouse } from '../clickhouse/migrate';
 import { createMembers } from '../members/index';
 import { fixedClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
+import { createLogger, type Logger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { tempDir } from './harness';
@@ -15,15 +15,16 @@ import { tempDir } from './harness';
 /**
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
  * the real register and sandbox-cashier routes. `env` reaches the member configuration (e.g. ADMIN_PHONES).
- * Fixtures go straight into ClickHouse; no collector or bus runs.
+ * Fixtures go straight into ClickHouse; no collector or bus runs. `log` (silent by default) lets a test read what
+ * the app logged, e.g. its 'unhandled error' lines.
  */
 export async function openServedApp(
   name: string,
   nowMs: number,
   env: Record<string, string> = {},
+  log: Logger = createLogger('silent'),
 ): Promise<{ base: string; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
   const dir = tempDir(name);
-  const log = createLogger('silent');
   const store = new ChdbStore(path.join(dir, 'ch'));
   await migrateClickHouse(store, log);
   const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });
