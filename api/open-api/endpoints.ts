@@ -475,6 +475,8 @@ const monitorReport = endpoint({
       .trim()
       .min(1, '不能为空')
       .max(100, '格式不正确')
+      // Task ids are kept in PostgreSQL text, which cannot hold NUL; no task id contains one.
+      .refine((s) => !s.includes('\u0000'), '格式不正确')
       .meta({ description: '任务ID（monitor_tasks 的返回）', examples: ['mt_0b7c…'] }),
   }),
   output: z.object({
