@@ -33,3 +33,9 @@ export const optionalDate = z
   .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
   .optional()
   .or(z.literal('').transform(() => undefined));
+
+/**
+ * Text that reaches PostgreSQL (search history, names, notes) must not hold NUL, which PostgreSQL text cannot
+ * store; no keyword, name or link contains one, so it is refused as bad input.
+ */
+export const noNul = [(s: string) => !s.includes('\u0000'), '不能包含空字符'] as const;
