@@ -42,7 +42,12 @@ const titleSearchInput = listInput.extend({
 });
 
 const seniorInput = z.object({
-  name: z.string().trim().max(30, '最长 30 个字').refine(...noNul).default(''),
+  name: z
+    .string()
+    .trim()
+    .max(30, '最长 30 个字')
+    .refine(...noNul)
+    .default(''),
   media: z.string().trim().max(30, '最长 30 个字').optional(),
   area: z.string().trim().max(30, '最长 30 个字').optional(),
   fans_min: count,
