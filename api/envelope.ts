@@ -22,7 +22,7 @@ export const fail = (c: Context, status: ContentfulStatusCode, error_code: numbe
   c.json({ error_code, msg }, status);
 
 /** Field names shown in validation messages. */
-const FIELD_LABELS: Record<string, string> = {
+export const FIELD_LABELS: Record<string, string> = {
   mId: '公众号ID (mId)',
   mid: '公众号ID (mid)',
   id: '公众号ID (id)',

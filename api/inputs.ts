@@ -26,10 +26,29 @@ export const pageSize = (max: number, byDefault = max) =>
     .max(max, `最大为 ${max}`)
     .default(byDefault);
 
+/**
+ * A real calendar day written yyyy-mm-dd. Date.parse is not enough: it takes 2026-02-30 as 2026-03-02, which
+ * PostgreSQL then refuses ("date/time field value out of range").
+ */
+export function isCalendarDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  // Date.UTC reads years 0–99 as 1900–1999: those never round-trip and are refused too.
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
 /** An optional yyyy-mm-dd date ('' reads as absent). */
 export const optionalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
-  .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
+  .refine(isCalendarDay, '不是有效日期')
   .optional()
   .or(z.literal('').transform(() => undefined));
+
+/**
+ * Text that reaches PostgreSQL (search history, names, notes) must not hold NUL, which PostgreSQL text cannot
+ * store; no keyword, name or link contains one, so it is refused as bad input.
+ */
+export const noNul = [(s: string) => !s.includes('\u0000'), '不能包含空字符'] as const;

@@ -56,7 +56,10 @@ export const num = (rule: (n: number) => boolean, msg: string) =>
       .refine((n) => Number.isInteger(n) && rule(n), msg),
   );
 
-/** A required text field of at most `max` characters (trimmed; blank reads as missing). */
+/**
+ * A required text field of at most `max` characters (trimmed; blank reads as missing). NUL is refused: PostgreSQL
+ * text cannot hold it, and no order number, link or keyword contains one.
+ */
 export const text = (max: number) =>
   z.preprocess(
     blankToUndefined,
@@ -64,7 +67,8 @@ export const text = (max: number) =>
       .string({ error: (iss) => (iss.input === undefined ? '不能为空' : '必须是文本') })
       .trim()
       .min(1, '不能为空')
-      .max(max, `不能超过 ${max} 个字符`),
+      .max(max, `不能超过 ${max} 个字符`)
+      .refine((s) => !s.includes('\u0000'), '不能包含空字符'),
   );
 
 /** An account id. */

@@ -7,7 +7,7 @@ import { migrateClickHouse } from '../clickhouse/migrate';
 import { createMembers } from '../members/index';
 import { fixedClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
+import { createLogger, type Logger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { tempDir } from './harness';
@@ -22,9 +22,9 @@ export async function openTestApp(
   nowMs: number,
   extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes'>> = {},
   env: Record<string, string> = {},
+  log: Logger = createLogger('silent'),
 ): Promise<{ app: Hono; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
   const dir = tempDir(name);
-  const log = createLogger('silent');
   const store = new ChdbStore(path.join(dir, 'ch'));
   await migrateClickHouse(store, log);
   const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });

@@ -59,7 +59,8 @@ export interface SpawnedPlatform {
   url: Promise<string>;
   stdout: () => string;
   stderr: () => string;
-  exit: Promise<number | null>;
+  /** The exit code, or the signal's name when a signal ended the process (a crash shows as SIGSEGV/SIGABRT). */
+  exit: Promise<number | string | null>;
 }
 
 /** Runs the program as users do (a separate OS process) and finds its URL in the JSON logs. */
@@ -87,7 +88,9 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
     child.once('exit', () => reject(new Error(`exited before listening: ${err.slice(-2000)}`)));
   });
   url.catch(() => {});
-  const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const exit = new Promise<number | string | null>((r) =>
+    child.once('exit', (code, signal) => r(code ?? signal)),
+  );
   return { child, url, stdout: () => out, stderr: () => err, exit };
 }
 

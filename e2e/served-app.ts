@@ -1,22 +1,24 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { ChdbStore } from '../clickhouse/chdb-store';
+import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 import { openTestApp } from './app-harness';
 
 /**
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
  * the real register and sandbox-cashier routes. `env` reaches the member configuration (e.g. ADMIN_PHONES);
- * `extra` is openTestApp's (upstream, site QR codes).
- * Fixtures go straight into ClickHouse; no collector or bus runs.
+ * `extra` is openTestApp's (upstream, site QR codes); `log` (silent by default) lets a test read what the app
+ * logged, e.g. its 'unhandled error' lines. Fixtures go straight into ClickHouse; no collector or bus runs.
  */
 export async function openServedApp(
   name: string,
   nowMs: number,
   env: Record<string, string> = {},
   extra: Parameters<typeof openTestApp>[2] = {},
+  log?: Logger,
 ): Promise<{ base: string; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
-  const { app, store, db, close } = await openTestApp(name, nowMs, extra, env);
+  const { app, store, db, close } = await openTestApp(name, nowMs, extra, env, log);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });

@@ -76,17 +76,24 @@ export class Orders {
    * transaction only when that UPDATE changed a row. A replay or a forgery changes nothing.
    */
   async handleNotify(params: Record<string, string>): Promise<NotifyResult> {
-    const result = await this.verifyAndApply(params);
+    // Alipay never sends NUL, and PostgreSQL text and jsonb cannot hold it: such a notification is refused, and
+    // its audit row keeps U+FFFD in the NUL's place.
+    const entries = Object.entries(params);
+    const nul = entries.some(([k, v]) => k.includes('\u0000') || v.includes('\u0000'));
+    const result: NotifyResult = nul
+      ? { verified: false, reason: 'NUL in notification' }
+      : await this.verifyAndApply(params);
+    const storable = (s: string) => s.replaceAll('\u0000', '\uFFFD');
     await this.db.query(
       `INSERT INTO payment_notifications (provider, out_trade_no, notify_id, verified, applied, reason, body)
        VALUES ('alipay', $1, $2, $3, $4, $5, $6)`,
       [
-        (params.out_trade_no ?? '').slice(0, 64),
-        (params.notify_id ?? '').slice(0, 128),
+        storable(params.out_trade_no ?? '').slice(0, 64),
+        storable(params.notify_id ?? '').slice(0, 128),
         result.verified,
         result.verified && result.applied,
         result.reason,
-        JSON.stringify(params),
+        JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [storable(k), storable(v)]))),
       ],
     );
     return result;

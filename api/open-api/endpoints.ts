@@ -5,6 +5,7 @@ import { API_COSTS } from '../../members/pricing';
 import { accountArticleStats, getAccount, historyArticles, searchAccounts } from '../accounts-query';
 import { articleCounters, articleSnapshots } from '../article-counters-query';
 import { fakeReport, parsePost } from '../fake-report-query';
+import { isCalendarDay } from '../inputs';
 import { findAccount, monitorTaskMessage, resolveArticleLink, taskStatuses } from '../monitor-orders-query';
 import { endpoint, OpenCodes, type OpenContext, type OpenEndpoint, type OpenResult } from './define';
 
@@ -42,7 +43,7 @@ const date = (d: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, '格式应为 yyyy-mm-dd')
-    .refine((s) => !Number.isNaN(Date.parse(s)), '不是有效日期')
+    .refine(isCalendarDay, '不是有效日期')
     .optional()
     .meta({ description: d, examples: ['2026-10-01'] });
 const articleUrl = z
@@ -475,6 +476,8 @@ const monitorReport = endpoint({
       .trim()
       .min(1, '不能为空')
       .max(100, '格式不正确')
+      // Task ids are kept in PostgreSQL text, which cannot hold NUL; no task id contains one.
+      .refine((s) => !s.includes('\u0000'), '格式不正确')
       .meta({ description: '任务ID（monitor_tasks 的返回）', examples: ['mt_0b7c…'] }),
   }),
   output: z.object({

@@ -16,7 +16,7 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { accountId, optionalDate, pageNumber, pageSize } from '../inputs';
+import { accountId, noNul, optionalDate, pageNumber, pageSize } from '../inputs';
 import { memberOf, requireLevel } from '../member-session';
 import { accountMiniproCount } from '../minipro-query';
 import { recordSearch } from './groups';
@@ -30,7 +30,12 @@ const flag = z.coerce
   .max(1, '只能是 0 或 1')
   .default(0);
 const date = optionalDate;
-const keyword = z.string().trim().max(50, '不能超过 50 个字符').default('');
+const keyword = z
+  .string()
+  .trim()
+  .max(50, '不能超过 50 个字符')
+  .refine(...noNul)
+  .default('');
 
 const detailInput = z.object({ mId: mid });
 

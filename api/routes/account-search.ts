@@ -17,7 +17,7 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { accountId, pageNumber, pageSize } from '../inputs';
+import { accountId, noNul, pageNumber, pageSize } from '../inputs';
 import { accountHotArticles, titleSearchArticles } from '../lists-query';
 import { memberOf, requireLevel } from '../member-session';
 import { recordSearch } from './groups';
@@ -25,7 +25,12 @@ import { listInput, listQueryOf } from './lists';
 import { depthGate } from './rank';
 
 const text = (max: number) =>
-  z.string({ message: '不能为空' }).trim().min(1, '不能为空').max(max, `最长 ${max} 个字`);
+  z
+    .string({ message: '不能为空' })
+    .trim()
+    .min(1, '不能为空')
+    .max(max, `最长 ${max} 个字`)
+    .refine(...noNul);
 const count = z.coerce.number({ message: '必须是数字' }).int('必须是整数').min(0, '不能为负').optional();
 
 const titleSearchInput = listInput.extend({
@@ -37,7 +42,12 @@ const titleSearchInput = listInput.extend({
 });
 
 const seniorInput = z.object({
-  name: z.string().trim().max(30, '最长 30 个字').default(''),
+  name: z
+    .string()
+    .trim()
+    .max(30, '最长 30 个字')
+    .refine(...noNul)
+    .default(''),
   media: z.string().trim().max(30, '最长 30 个字').optional(),
   area: z.string().trim().max(30, '最长 30 个字').optional(),
   fans_min: count,

@@ -7,14 +7,22 @@ import { optionalText } from '../../members/validation';
 import { xlsx } from '../../members/xlsx';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
+import { isCalendarDay } from '../inputs';
 import { parseForm, requireMember } from '../member-session';
 import { OPEN_API_BASE } from '../open-api/document';
 import { OPEN_ENDPOINTS } from '../open-api/endpoints';
 import { orderCalls, orderView, packageView, pagingInput } from './orders';
 import { alipayCallback } from './pay';
 
+// A real day: the ledger filter casts it to a PostgreSQL date, which refuses 2026-13-45 and 2026-02-30.
 const date = optionalText(10).pipe(
-  z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-mm-dd')]),
+  z.union([
+    z.literal(''),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-mm-dd')
+      .refine(isCalendarDay, '不是有效日期'),
+  ]),
 );
 const recordsInput = pagingInput.extend({ start_time: date, end_time: date });
 const KIND_NAMES: Record<LedgerRow['kind'], string> = {

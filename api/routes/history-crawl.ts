@@ -17,6 +17,7 @@ import {
   windowArticleText,
   windowStorage,
 } from '../history-crawl-query';
+import { noNul } from '../inputs';
 import {
   answer,
   blankToUndefined,
@@ -77,7 +78,16 @@ const listInput = z.object({
       })
       .optional(),
   ),
-  keyword: z.preprocess(blankToUndefined, z.string().trim().max(30, '不能超过 30 个字符').optional()),
+  // Matched against account names in PostgreSQL, whose text cannot hold NUL.
+  keyword: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(30, '不能超过 30 个字符')
+      .refine(...noNul)
+      .optional(),
+  ),
 });
 const orderRef = z.object({ request_id: requestId });
 const titleInput = z.object({

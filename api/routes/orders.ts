@@ -13,7 +13,7 @@ import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
 import { parseForm, publicBase, requireMember } from '../member-session';
 
-const orderNoInput = z.object({
+export const orderNoInput = z.object({
   out_trade_no: optionalText(64).pipe(z.string().regex(/^[\w-]{8,64}$/, '订单号 (out_trade_no) 无效')),
 });
 const packageInput = z.object({ package_id: optionalText(32).pipe(z.string().min(1, M.PACKAGE_UNKNOWN)) });

@@ -5,6 +5,7 @@ import { alipayTime, rsa2Sign } from '../../members/payments';
 import { yuan } from '../../members/pricing';
 import { newToken } from '../../members/tokens';
 import type { ApiDeps } from '../deps';
+import { orderNoInput } from './orders';
 
 /** Reads an async notification: Alipay posts application/x-www-form-urlencoded, every value a string. */
 async function notifyParams(c: Context): Promise<Record<string, string>> {
@@ -51,7 +52,12 @@ export function payRoutes(deps: ApiDeps): Hono {
   app.get('/sandbox/checkout', async (c) => {
     const off = sandboxOnly(c);
     if (off) return off;
-    const o = await m.orders.get(c.req.query('out_trade_no') ?? '');
+    const no = orderNoInput.safeParse({ out_trade_no: c.req.query('out_trade_no') });
+    if (!no.success) {
+      const msg = no.error.issues[0]?.message ?? '订单号 (out_trade_no) 无效';
+      return c.html(page('订单号无效', `<h1>${esc(msg)}</h1>`), 400);
+    }
+    const o = await m.orders.get(no.data.out_trade_no);
     if (!o) return c.html(page('订单不存在', `<h1>${M.ORDER_NOT_FOUND}</h1>`), 404);
     if (o.status !== 'pending')
       return c.html(page('订单已支付', `<h1>${M.ORDER_PAID}</h1><p>订单号 ${esc(o.out_trade_no)}</p>`));
@@ -103,8 +109,13 @@ ${fields}
       body: new URLSearchParams(params).toString(),
     });
     const answer = await res.text();
+    // A notification the callback refuses (400: forged, unknown order, wrong amount) is bad input; anything
+    // else from the callback is its own failure, passed on as a bad gateway.
     if (answer !== 'success')
-      return c.html(page('支付失败', '<h1>支付失败</h1><p>支付结果通知未被接受，请重试。</p>'), 502);
+      return c.html(
+        page('支付失败', '<h1>支付失败</h1><p>支付结果通知未被接受，请重试。</p>'),
+        res.status === 400 ? 400 : 502,
+      );
     return c.redirect(`/main/paySuccess?out_trade_no=${encodeURIComponent(params.out_trade_no ?? '')}`, 303);
   });
 

@@ -5,7 +5,7 @@ import { beijingDay, PERIODS } from '../../stream/analytics/periods';
 import type { RankType } from '../../stream/analytics/rankings';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { pageNumber, pageSize } from '../inputs';
+import { isCalendarDay, pageNumber, pageSize } from '../inputs';
 import { requireLevel } from '../member-session';
 import {
   miniproRankingPage,
@@ -21,7 +21,7 @@ export const FREE_RANK_DEPTH = 100;
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-mm-dd')
-  .refine((d) => !Number.isNaN(Date.parse(d)), '不是有效日期')
+  .refine(isCalendarDay, '不是有效日期')
   .optional();
 
 export const rankInput = z.object({
