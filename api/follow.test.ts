@@ -264,6 +264,13 @@ describe('follow/v1 through the app', () => {
     );
     expect(p3.body.data).toMatchObject({ mid: 1, aid: '100_1', total: 6 });
     expect(p3.body.data.article_list.map((r: any) => r.aid)).toEqual(['301_2', '101_1']);
+    // top=1 keeps headline articles only, counted and paged on the server.
+    const all = await call(app, '/fbmain/follow/v1/similar_article?aid=100_1&pagesize=50');
+    const heads = all.body.data.article_list.filter((r: any) => r.position === 1).map((r: any) => r.aid);
+    expect(heads).not.toContain('301_2');
+    const top = await call(app, '/fbmain/follow/v1/similar_article?aid=100_1&pagesize=50&top=1');
+    expect(top.body.data.total).toBe(heads.length);
+    expect(top.body.data.article_list.map((r: any) => r.aid)).toEqual(heads);
   });
 
   it('answers bad input in Chinese with 400 or 404, never 500', async () => {
@@ -273,6 +280,7 @@ describe('follow/v1 through the app', () => {
       ['/fbmain/follow/v1/similar_article?aid=100_1&pagesize=500', 400, '每页条数 (pagesize) 最大为 50'],
       ['/fbmain/follow/v1/similar_article?article_url=hello', 400, '不是有效的公众号文章链接'],
       ['/fbmain/follow/v1/similar_article?aid=999_1', 404, '文章不存在或尚未收录'],
+      ['/fbmain/follow/v1/similar_article?aid=100_1&top=2', 400, '只能是 0 或 1'],
       ['/fbmain/follow/v1/follow_account_article?mids=1,x', 400, '公众号ID列表 (mids)'],
       ['/fbmain/follow/v1/follow_account_article', 400, '公众号ID列表 (mids)'],
     ] as const;

@@ -17,6 +17,14 @@ export const pageNumber = z.coerce
   .max(10_000, '最大为 10000')
   .default(1);
 
+/** A 0/1 switch (only-headline, only-viral…), off by default. */
+export const flag = z.coerce
+  .number({ message: '只能是 0 或 1' })
+  .int('只能是 0 或 1')
+  .min(0, '只能是 0 或 1')
+  .max(1, '只能是 0 或 1')
+  .default(0);
+
 /** Page size up to `max`; by default the largest, which is the spec's pager size for its lists. */
 export const pageSize = (max: number, byDefault = max) =>
   z.coerce

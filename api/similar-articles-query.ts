@@ -152,7 +152,7 @@ const CANDIDATES = `SELECT DISTINCT mid, aid FROM article_bands
 
 export async function similarArticles(
   store: AnalyticsStore,
-  q: ArticleRef & { page: number; size: number },
+  q: ArticleRef & { page: number; size: number; top?: boolean },
 ): Promise<{ total: number; rows: SimilarItem[] }> {
   const w = MATCH_WEIGHTS;
   // The article's signature is computed from its row (so an article not yet signed works too), once: scalar
@@ -179,6 +179,7 @@ export async function similarArticles(
        FROM article_signatures FINAL
        WHERE mid IN (SELECT mid FROM (${CANDIDATES})) AND (mid, aid) IN (${CANDIDATES})
          AND title_sim >= {minSim:Float64}
+         AND ({top:UInt8} = 0 OR endsWith(aid, '_1'))
      ) AS k
      ${details(CANDIDATES, `SELECT mid FROM (${CANDIDATES})`)}
      ORDER BY match DESC, reads DESC, pubtime DESC, k.mid ASC, k.aid ASC
@@ -189,6 +190,7 @@ export async function similarArticles(
       days: SIMILAR_WINDOW_DAYS,
       minSim: MIN_TITLE_SIMILARITY,
       stripRe: STRIP_RE,
+      top: q.top ? 1 : 0,
       limit: q.size,
       offset: (q.page - 1) * q.size,
     },

@@ -209,12 +209,18 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     expect(firstRow).toContain(similar.article_list[0].mp_name);
     expect(firstRow).toContain(similar.article_list[0].read.toLocaleString('zh-CN'));
 
-    // 头条 keeps the headline rows of the page.
-    const heads = similar.article_list.filter((a: Json) => a.position === 1);
+    // 头条 asks the server for headline articles only (counted and paged there).
+    const heads = (
+      await member.get('/fbmain/follow/v1/similar_article', { aid: similar.aid, mid, pagesize: 20, top: 1 })
+    ).body.data;
+    expect(heads.article_list.every((a: Json) => a.position === 1)).toBe(true);
     await page.getByTestId('similar-article-first').click();
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(heads.length);
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(heads.article_list.length);
+    expect(await page.getByTestId('similar-article-total').textContent()).toBe(
+      `共找到 ${heads.total} 篇相似文章`,
+    );
     expect(await table.getByTestId('similar-article-position').allInnerTexts()).toEqual(
-      heads.map(() => '头条'),
+      heads.article_list.map(() => '头条'),
     );
     await page.screenshot({ path: path.join(SHOTS, 'similar-articles-first.png') });
     await page.getByTestId('similar-article-first').click();

@@ -218,6 +218,67 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.close();
   });
 
+  it('opens an account in the detail popup from the search list, walks its tabs, then the full page in a new window', async () => {
+    const target = (await post(`${searchApi()}/key_search`, { kw: '', num: 20 })).data.accounts[1];
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    const page = await newPage(context);
+    // As a visitor, basic analysis and the owner tab answer 401 and show the login panel.
+    const problems = watchProblems(page, (status, u) => status === 401 && /detail_(statistic|owner)/.test(u));
+    await page.goto(`${url}/main/appsearch/index?kw=${encodeURIComponent(target.name)}`);
+    await poll(() => names(page)).toContain(target.name);
+
+    // A plain click opens the popup over the list; the address stays on the search.
+    await page.getByTestId('account-name').filter({ hasText: target.name }).first().click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '公众号详情' });
+    await modal.getByTestId('account-header').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/main/appsearch/index');
+    await poll(() => modal.getByRole('heading', { name: target.name }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('routernumber'))).toBe('10000');
+
+    // The history tab lists the account's articles as the API does.
+    const q0 = new URLSearchParams({
+      mId: String(target.mid),
+      page: '1',
+      num: '20',
+      kw: '',
+      kw_type: 'title',
+    });
+    const groups = (await (await fetch(`${url}/fbmain/search/v1/detail_pubList?${q0}&is_hot=0&top=0`)).json())
+      .data.article_list as { articles: { title: string }[] }[];
+    const titles = groups.flatMap((g) => g.articles.map((a) => a.title));
+    expect(titles.length).toBeGreaterThan(0);
+    await poll(() => modal.locator('.article-title').allInnerTexts()).toEqual(titles);
+    // Basic analysis and the owner tab open inside the popup; the tab is the popup's own state.
+    await modal.getByRole('tab', { name: '基础分析' }).click();
+    await modal.getByTestId('tab-pane-1').getByText('请先登录').waitFor();
+    expect(new URL(page.url()).searchParams.get('active')).toBeNull();
+    await modal.getByRole('tab', { name: /主体信息/ }).click();
+    await modal.getByTestId('tab-pane-2').getByText('请先登录').waitFor();
+    await poll(() => modal.getByRole('tab', { name: /主体信息/ }).getAttribute('aria-selected')).toBe('true');
+    await page.screenshot({ path: path.join(SHOTS, 'account-detail-popup.png') });
+
+    // The link opens /detail?mid=&active=0 in a new window, which inherits routernumber 10000.
+    await page.evaluate(() => sessionStorage.removeItem('routernumber'));
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      modal.getByTestId('detail-new-window').click(),
+    ]);
+    const openedProblems = watchProblems(opened);
+    await opened.waitForURL((u) => u.pathname === '/main/appsearch/detail');
+    const q = new URL(opened.url()).searchParams;
+    expect([q.get('mid'), q.get('active')]).toEqual([String(target.mid), '0']);
+    expect(await opened.evaluate(() => sessionStorage.getItem('routernumber'))).toBe('10000');
+    await opened.getByTestId('article-row').first().waitFor();
+    await poll(() => opened.getByRole('heading', { name: target.name }).isVisible()).toBe(true);
+
+    // Closing the popup leaves the list as it was.
+    await modal.locator('.ant-modal-close').click();
+    await poll(() => modal.isVisible()).toBe(false);
+    expect(await names(page)).toContain(target.name);
+    expect([...problems, ...openedProblems]).toEqual([]);
+    await context.close();
+  });
+
   it('searches articles by title from the home page, with a sort, a window and page 2', async () => {
     const kw = '指南';
     const base = { kw, num: 20 };

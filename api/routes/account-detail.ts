@@ -16,19 +16,13 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { accountId, noNul, optionalDate, pageNumber, pageSize } from '../inputs';
+import { accountId, flag, noNul, optionalDate, pageNumber, pageSize } from '../inputs';
 import { memberOf, requireLevel } from '../member-session';
 import { accountMiniproCount } from '../minipro-query';
 import { recordSearch } from './groups';
 
 const mid = accountId;
 const page = pageNumber;
-const flag = z.coerce
-  .number({ message: '只能是 0 或 1' })
-  .int()
-  .min(0, '只能是 0 或 1')
-  .max(1, '只能是 0 或 1')
-  .default(0);
 const date = optionalDate;
 const keyword = z
   .string()

@@ -4,7 +4,7 @@ import { parseArticleUrl } from '../../collectors/article-url';
 import { midOf } from '../../platform/wechat-ids';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { accountId, pageNumber, pageSize } from '../inputs';
+import { accountId, flag, pageNumber, pageSize } from '../inputs';
 import {
   type ArticleRef,
   findArticles,
@@ -23,6 +23,8 @@ const similarInput = z.object({
     .optional(),
   mid: accountId.optional(),
   article_url: z.string().trim().min(1, '不能为空').max(2000, '最长 2000 个字符').optional(),
+  /** 1: only headline (position 1) articles, like the table's 头条 checkbox. */
+  top: flag,
   page: pageNumber,
   pagesize: pageSize(50, 20),
 });
@@ -88,6 +90,7 @@ export function followRoutes(deps: ApiDeps): Hono {
       return fail(c, found.status, found.status === 404 ? Codes.NOT_FOUND : Codes.BAD_INPUT, found.msg);
     const { total, rows } = await similarArticles(deps.store, {
       ...found.ref,
+      top: q.top === 1,
       page: q.page,
       size: q.pagesize,
     });

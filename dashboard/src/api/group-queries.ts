@@ -246,13 +246,14 @@ export function useUncollectArticle() {
 
 // ---------- similar articles ----------
 
-export function useSimilarArticles(q: ArticleKey & { page: number }, enabled: boolean) {
+/** `top`: headline articles only, filtered and counted by the server. */
+export function useSimilarArticles(q: ArticleKey & { page: number; top: boolean }, enabled: boolean) {
   return useQuery({
     queryKey: ['similar-article', q],
     queryFn: ({ signal }) =>
       apiGet<SimilarArticleList>(
         '/follow/v1/similar_article',
-        { aid: q.aid, mid: q.mid, page: q.page, pagesize: SIMILAR_ARTICLE_PAGE_SIZE },
+        { aid: q.aid, mid: q.mid, page: q.page, pagesize: SIMILAR_ARTICLE_PAGE_SIZE, top: q.top ? 1 : 0 },
         signal,
       ),
     placeholderData: keepPreviousData,

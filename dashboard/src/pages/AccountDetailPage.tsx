@@ -1,17 +1,7 @@
-// Account detail (?mid=&active=0..4): header card with its actions, and the five tabs of spec §2.
-import { App, Button, Card, Result, Spin, Tabs, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+// Account detail page (?mid=&active=0..4). The tab lives in the URL so a link or a reload opens it again.
+import { Button, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { DetailAccount } from '../api/detail-queries';
-import { useAccountDetail } from '../api/queries';
-import { RetryAlert } from '../components/RetryAlert';
-import { AccountHeaderCard } from './detail/AccountHeaderCard';
-import { AnalysisTab } from './detail/AnalysisTab';
-import { AppletsTab } from './detail/AppletsTab';
-import { HistoryTab } from './detail/HistoryTab';
-import { LinksTab } from './detail/LinksTab';
-import { OwnerTab } from './detail/OwnerTab';
-import './detail/detail.css';
+import { AccountDetailView } from './detail/AccountDetailView';
 
 function parseMid(raw: string | null): number | null {
   if (!raw) return null;
@@ -19,94 +9,9 @@ function parseMid(raw: string | null): number | null {
   return Number.isSafeInteger(mid) && mid > 0 ? mid : null;
 }
 
-const TAB_KEYS = ['0', '1', '2', '3', '4'] as const;
-
-/** Each tab's content, marked so a test can read one tab's panel. */
-const Pane = ({ k, children }: { k: string; children: ReactNode }) => (
-  <div data-testid={`tab-pane-${k}`}>{children}</div>
-);
-
-function DetailTabs({ account }: { account: DetailAccount }) {
-  const [params, setParams] = useSearchParams();
-  const mid = account.mid;
-  const hasLinks = (account.url_link_total ?? 0) >= 1;
-  const hasApplets = (account.associated_applet_total ?? 0) >= 1;
-  const requested = params.get('active') ?? '0';
-  let active = (TAB_KEYS as readonly string[]).includes(requested) ? requested : '0';
-  // A greyed tab cannot be opened through the URL either.
-  if ((active === '3' && !hasLinks) || (active === '4' && !hasApplets)) active = '0';
-
-  const select = (key: string) => {
-    const next = new URLSearchParams(params);
-    next.set('active', key);
-    setParams(next, { replace: true });
-  };
-
-  const greyed = (label: string, enabled: boolean, why: string) =>
-    enabled ? label : <Tooltip title={why}>{label}</Tooltip>;
-
-  return (
-    <Tabs
-      activeKey={active}
-      onChange={select}
-      items={[
-        {
-          key: '0',
-          label: '历史文章',
-          children: (
-            <Pane k="0">
-              <HistoryTab mid={mid} />
-            </Pane>
-          ),
-        },
-        {
-          key: '1',
-          label: '基础分析',
-          children: (
-            <Pane k="1">
-              <AnalysisTab mid={mid} />
-            </Pane>
-          ),
-        },
-        {
-          key: '2',
-          // Spec: the owner tab shows a count, 1 when owner_total is 0.
-          label: `主体信息(${account.owner_total > 0 ? account.owner_total : 1})`,
-          children: (
-            <Pane k="2">
-              <OwnerTab mid={mid} />
-            </Pane>
-          ),
-        },
-        {
-          key: '3',
-          label: greyed('阅读原文', hasLinks, '该公众号暂无阅读原文链接'),
-          disabled: !hasLinks,
-          children: (
-            <Pane k="3">
-              <LinksTab mid={mid} />
-            </Pane>
-          ),
-        },
-        {
-          key: '4',
-          label: greyed('关联小程序', hasApplets, '该公众号暂无关联小程序'),
-          disabled: !hasApplets,
-          children: (
-            <Pane k="4">
-              <AppletsTab mid={mid} />
-            </Pane>
-          ),
-        },
-      ]}
-    />
-  );
-}
-
 export function AccountDetailPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const mid = parseMid(params.get('mid'));
-  const { data, isPending, isError, error, refetch } = useAccountDetail(mid);
 
   if (mid === null) {
     return (
@@ -122,26 +27,10 @@ export function AccountDetailPage() {
     );
   }
 
-  if (isError) {
-    return <RetryAlert message={error.message} onRetry={() => refetch()} />;
-  }
-
-  if (isPending) {
-    return (
-      <div className="page-loading">
-        <Spin size="large" />
-      </div>
-    );
-  }
-
-  const account = data.account as DetailAccount;
-  // The popups and the refresh control show their messages through this page's antd App context.
-  return (
-    <App component={false}>
-      <AccountHeaderCard account={account} />
-      <Card>
-        <DetailTabs account={account} />
-      </Card>
-    </App>
-  );
+  const select = (key: string) => {
+    const next = new URLSearchParams(params);
+    next.set('active', key);
+    setParams(next, { replace: true });
+  };
+  return <AccountDetailView mid={mid} active={params.get('active') ?? '0'} onActiveChange={select} />;
 }

@@ -20,6 +20,7 @@ import { accountDetailPath, accountName, accountOwner, markDetailNavigation } fr
 import { formatCount, formatRatio, formatTotal } from '../lib/format';
 import '../components/shell/shell.css';
 
+const AccountDetailModal = lazy(() => import('./detail/AccountDetailModal'));
 const InclusionDialog = lazy(() =>
   import('../components/shell/InclusionDialog').then((m) => ({ default: m.InclusionDialog })),
 );
@@ -103,7 +104,12 @@ export function searchRequest(s: SearchState): AccountSearchRequest {
 
 const orDash = (value: string | undefined) => value || '-';
 
-function nameColumn<T extends AccountSummary>(): NonNullable<TableProps<T>['columns']>[number] {
+/** Opens the detail popup; a click with a modifier key (new tab or window) follows the link to the page instead. */
+type OpenDetail = (mid: number) => void;
+
+function nameColumn<T extends AccountSummary>(
+  openDetail: OpenDetail,
+): NonNullable<TableProps<T>['columns']>[number] {
   return {
     title: '公众号',
     key: 'name',
@@ -117,7 +123,12 @@ function nameColumn<T extends AccountSummary>(): NonNullable<TableProps<T>['colu
             <Link
               data-testid="account-name"
               to={accountDetailPath(account.mid)}
-              onClick={markDetailNavigation}
+              onClick={(e) => {
+                markDetailNavigation();
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                openDetail(account.mid);
+              }}
               className="account-cell-name"
             >
               {name || '-'}
@@ -131,8 +142,8 @@ function nameColumn<T extends AccountSummary>(): NonNullable<TableProps<T>['colu
   };
 }
 
-const keywordColumns: TableProps<AccountSummary>['columns'] = [
-  nameColumn<AccountSummary>(),
+const keywordColumns = (openDetail: OpenDetail): TableProps<AccountSummary>['columns'] => [
+  nameColumn<AccountSummary>(openDetail),
   { title: '主体', key: 'owner', render: (_, a) => orDash(accountOwner(a)) },
   { title: '行业', dataIndex: 'media', render: orDash },
   { title: '地区', dataIndex: 'area', render: orDash },
@@ -151,8 +162,8 @@ const keywordColumns: TableProps<AccountSummary>['columns'] = [
   { title: '最近发文', dataIndex: 'pubtime', render: orDash },
 ];
 
-const seniorColumns: TableProps<SeniorAccount>['columns'] = [
-  nameColumn<SeniorAccount>(),
+const seniorColumns = (openDetail: OpenDetail): TableProps<SeniorAccount>['columns'] => [
+  nameColumn<SeniorAccount>(openDetail),
   { title: '行业', dataIndex: 'media', render: orDash },
   { title: '地区', dataIndex: 'area', render: orDash },
   {
@@ -201,6 +212,13 @@ export function AccountSearchPage() {
   const [value, setValue] = useState(state.kw);
   // The popup stays mounted once loaded, so its result popup outlives the input popup.
   const [inclusion, setInclusion] = useState({ open: false, loaded: false });
+  // The account shown in the detail popup; the popup's code loads on the first open.
+  const [detailMid, setDetailMid] = useState<number | null>(null);
+  const [detailLoaded, setDetailLoaded] = useState(false);
+  const openDetail = (mid: number) => {
+    setDetailLoaded(true);
+    setDetailMid(mid);
+  };
   const options = useListFilterOptions();
   const request = searchRequest(state);
   const { data, isPending, isFetching, isError, error, refetch } = useShellAccountSearch(request);
@@ -324,7 +342,7 @@ export function AccountSearchPage() {
         {data?.mode === 'senior' ? (
           <Table<SeniorAccount>
             rowKey="mid"
-            columns={seniorColumns}
+            columns={seniorColumns(openDetail)}
             dataSource={data.accounts}
             loading={loading}
             onRow={rowProps}
@@ -335,7 +353,7 @@ export function AccountSearchPage() {
         ) : (
           <Table<AccountSummary>
             rowKey="mid"
-            columns={keywordColumns}
+            columns={keywordColumns(openDetail)}
             dataSource={data?.accounts ?? []}
             loading={loading}
             onRow={rowProps}
@@ -353,6 +371,11 @@ export function AccountSearchPage() {
             initial={state.kw}
             onClose={() => setInclusion({ open: false, loaded: true })}
           />
+        </Suspense>
+      )}
+      {detailLoaded && (
+        <Suspense fallback={null}>
+          <AccountDetailModal mid={detailMid} onClose={() => setDetailMid(null)} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,6 @@
 // Similar-article table (spec §2): follow/v1 similar_article for one article. Header with a 头条 checkbox; rows show
 // the position badge, title, avatar, relative quality, reads, likes, looks and a favourite dropdown of groups.
-// The server has no position filter, so 头条 keeps the headline rows of the page shown.
+// 头条 asks the server for headline articles only (top=1), so the count and the pager cover them all.
 import { Checkbox, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -73,8 +73,8 @@ export function SimilarArticlesModal({
 }) {
   const [page, setPage] = useState(1);
   const [first, setFirst] = useState(false);
-  const q = useSimilarArticles({ aid: article.aid, mid: article.mid, page }, open);
-  const rows = (q.data?.article_list ?? []).filter((a) => !first || a.position === 1);
+  const q = useSimilarArticles({ aid: article.aid, mid: article.mid, page, top: first }, open);
+  const rows = q.data?.article_list ?? [];
   return (
     <Modal open={open} onCancel={onClose} footer={null} title="相似文章" width={1000} destroyOnHidden>
       <div data-testid="similar-articles">
@@ -84,7 +84,10 @@ export function SimilarArticlesModal({
         <Flex justify="space-between" align="center" className="similar-article-head">
           <Checkbox
             checked={first}
-            onChange={(e) => setFirst(e.target.checked)}
+            onChange={(e) => {
+              setFirst(e.target.checked);
+              setPage(1);
+            }}
             data-testid="similar-article-first"
           >
             头条
@@ -102,7 +105,7 @@ export function SimilarArticlesModal({
             columns={columns}
             dataSource={rows}
             loading={q.isFetching}
-            locale={{ emptyText: first ? '本页暂无头条相似文章' : '暂无相似文章' }}
+            locale={{ emptyText: first ? '暂无头条相似文章' : '暂无相似文章' }}
             onRow={() => ({ 'data-testid': 'similar-article-row' }) as React.HTMLAttributes<HTMLElement>}
             pagination={{
               current: page,
