@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
+import { httpDuration, metricsRoute } from '../platform/metrics';
 import type { ApiDeps } from './deps';
 import { Codes, fail } from './envelope';
 import { memberSession } from './member-session';
@@ -41,6 +43,13 @@ import { userRoutes } from './routes/user';
 import { videoRoutes } from './routes/video';
 import { spaHandler } from './static';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's id (x-request-id, given or made up), on every log line about it. */
+    reqId: string;
+  }
+}
+
 /** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
 export function createApp(deps: ApiDeps): Hono {
   const app = new Hono();
@@ -49,9 +58,15 @@ export function createApp(deps: ApiDeps): Hono {
     const id = c.req.header('x-request-id') ?? randomUUID();
     const started = performance.now();
     c.header('x-request-id', id);
+    c.set('reqId', id);
     c.header('x-content-type-options', 'nosniff');
     c.header('referrer-policy', 'same-origin');
     await next();
+    // By route pattern (the last route that matched), so ids in paths do not make new series.
+    httpDuration.observe(
+      { method: c.req.method, route: routePath(c, -1), status: String(c.res.status) },
+      (performance.now() - started) / 1000,
+    );
     if (c.req.path.startsWith('/fbmain/')) {
       deps.log.info(
         {
@@ -119,6 +134,7 @@ export function createApp(deps: ApiDeps): Hono {
   app.route('/t', shortLinkRedirect(deps));
 
   app.get('/livez', (c) => c.json({ status: 'alive' }));
+  app.get('/metrics', metricsRoute);
   app.get('/health', async (c) => {
     const r = await deps.readiness();
     return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);
@@ -135,7 +151,7 @@ export function createApp(deps: ApiDeps): Hono {
       : c.text('Not Found', 404),
   );
   app.onError((err, c) => {
-    deps.log.error({ err, path: c.req.path }, 'unhandled error');
+    deps.log.error({ err, reqId: c.get('reqId'), path: c.req.path }, 'unhandled error');
     return fail(c, 500, Codes.INTERNAL, '服务器内部错误，请稍后重试');
   });
   return app;

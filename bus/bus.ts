@@ -50,6 +50,8 @@ export interface Bus {
   ): Promise<Subscription>;
   /** Resolves when everything published so far has been handled by every subscribed group. */
   drain(): Promise<void>;
+  /** Messages not yet committed, per topic and group, for this process's subscriptions (for /metrics). */
+  lags(): Promise<{ topic: string; group: string; lag: number }[]>;
   deadLetters(): DeadLetter[];
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { type Admin, type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import type { Logger } from '../platform/log';
+import { publishedMessages } from '../platform/metrics';
 import type {
   BatchHandler,
   Bus,
@@ -104,7 +105,10 @@ export class KafkaBus implements Bus {
       if (v.ok) valid.push({ key: r.key, value: JSON.stringify(v.value) });
       else await this.sendDeadLetter(topic, r.key, JSON.stringify(r.value ?? null), v.reason);
     }
-    if (valid.length > 0) await this.producer.send({ topic: this.name(topic), acks: -1, messages: valid });
+    if (valid.length > 0) {
+      await this.producer.send({ topic: this.name(topic), acks: -1, messages: valid });
+      publishedMessages.inc({ topic }, valid.length);
+    }
   }
 
   private async sendDeadLetter(topic: string, key: string, raw: string, reason: string): Promise<void> {
@@ -202,20 +206,27 @@ export class KafkaBus implements Bus {
     };
   }
 
-  /** Sum over this process's subscriptions of messages not yet committed by their group. */
-  async lag(): Promise<number> {
-    let lag = 0;
+  /** Per subscription of this process (Kafka topic and group names): messages not yet committed. */
+  async lags(): Promise<{ topic: string; group: string; lag: number }[]> {
+    const out: { topic: string; group: string; lag: number }[] = [];
     for (const c of this.consumers) {
       const ends = await this.admin.fetchTopicOffsets(c.topic);
       const [committed] = await this.admin.fetchOffsets({ groupId: c.group, topics: [c.topic] });
       const done = new Map((committed?.partitions ?? []).map((p) => [p.partition, BigInt(p.offset)]));
+      let lag = 0;
       for (const p of ends) {
         const end = BigInt(p.high);
         const at = done.get(p.partition) ?? -1n;
         lag += Number(end - (at < 0n ? BigInt(p.low) : at));
       }
+      out.push({ topic: c.topic, group: c.group, lag });
     }
-    return lag;
+    return out;
+  }
+
+  /** Sum over this process's subscriptions of messages not yet committed by their group. */
+  async lag(): Promise<number> {
+    return (await this.lags()).reduce((sum, l) => sum + l.lag, 0);
   }
 
   /** Waits until this process's consumer groups have committed everything published so far. */

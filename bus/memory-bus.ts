@@ -1,4 +1,5 @@
 import type { Logger } from '../platform/log';
+import { publishedMessages } from '../platform/metrics';
 import type {
   BatchHandler,
   Bus,
@@ -68,6 +69,7 @@ export class MemoryBus implements Bus {
         continue;
       }
       l.records.push({ key: r.key, value: v.value });
+      publishedMessages.inc({ topic });
     }
     // A topic nobody consumes in this process keeps only its newest records, so memory stays bounded.
     if (l.groups.size === 0 && l.records.length > this.highWaterMark) {
@@ -184,6 +186,14 @@ export class MemoryBus implements Bus {
       for (const g of l.groups.values()) n += end - g.committed;
     }
     return n;
+  }
+
+  async lags(): Promise<{ topic: string; group: string; lag: number }[]> {
+    const out: { topic: string; group: string; lag: number }[] = [];
+    for (const [topic, l] of this.logs)
+      for (const g of l.groups.values())
+        out.push({ topic, group: g.name, lag: l.base + l.records.length - g.committed });
+    return out;
   }
 
   async drain(): Promise<void> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/log';
+import { insertedRows } from '../platform/metrics';
 import { ChdbStore } from './chdb-store';
 import { migrateClickHouse } from './migrate';
 import { ServerStore } from './server-store';
@@ -32,5 +33,20 @@ export async function openAnalyticsStore(config: Config, log: Logger): Promise<A
     await store.close();
     throw e;
   }
-  return store;
+  return countingInserts(store);
+}
+
+/** The same store, counting inserted rows per table for /metrics (the insert rate of the stream role). */
+function countingInserts(store: AnalyticsStore): AnalyticsStore {
+  return {
+    kind: store.kind,
+    query: (sql, params) => store.query(sql, params),
+    exec: (sql, params) => store.exec(sql, params),
+    stream: (sql, params) => store.stream(sql, params),
+    insert: async (table, rows) => {
+      await store.insert(table, rows);
+      insertedRows.inc({ table }, rows.length);
+    },
+    close: () => store.close(),
+  };
 }

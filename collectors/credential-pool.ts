@@ -1,8 +1,17 @@
 import PQueue from 'p-queue';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
+import { upstreamErrors, upstreamRequests } from '../platform/metrics';
 import type { Credential, CredentialSource, CredentialStore, UsageDelta } from './credentials';
 import { UpstreamError } from './http';
+
+/** Counts one failed upstream call: by kind, and by the upstream's code (or HTTP status) when there is one. */
+function countUpstreamError(source: string, e: unknown): void {
+  const kind = e instanceof UpstreamError ? e.kind : 'bug';
+  const code = e instanceof UpstreamError ? String(e.code ?? e.status ?? '') : '';
+  upstreamRequests.inc({ source, outcome: kind });
+  upstreamErrors.inc({ source, kind, code });
+}
 
 export interface RateLimit {
   /** Requests allowed per interval. */
@@ -126,10 +135,12 @@ export class CredentialPool {
       try {
         const r = await this.queueOf(cred).add(() => this.opts.global.add(() => fn(cred.secret)));
         this.count(cred.id, false, false);
+        upstreamRequests.inc({ source: this.opts.source, outcome: 'ok' });
         return r as T;
       } catch (e) {
         const kind = e instanceof UpstreamError ? e.kind : null;
         this.count(cred.id, true, kind === 'freq');
+        countUpstreamError(this.opts.source, e);
         if (kind === 'freq') {
           const until = this.opts.clock.now() + (this.opts.cooldownMs ?? 15 * 60_000);
           this.drop(cred.id);
@@ -162,7 +173,9 @@ export class CredentialPool {
       this.lastNoCredentialLog = now;
       this.opts.log.warn({ source: this.opts.source }, 'no usable upstream credential: requests wait');
     }
-    throw new UpstreamError(`no usable ${this.opts.source} credential`, 'no_credential');
+    const none = new UpstreamError(`no usable ${this.opts.source} credential`, 'no_credential');
+    countUpstreamError(this.opts.source, none);
+    throw none;
   }
 
   /** Writes the request counts gathered since the last flush to the store. */

@@ -40,6 +40,20 @@ export interface CredentialStore {
   coolDown(id: number, untilMs: number, reason: string): Promise<void>;
   markExpired(id: number, reason: string): Promise<void>;
   recordUsage(id: number, delta: UsageDelta): Promise<void>;
+  /** How many credentials each source has in each state at `nowMs` (for /metrics). */
+  states(nowMs: number): Promise<{ source: string; state: string; count: number }[]>;
+}
+
+/** Counts credentials by (source, state). */
+function countStates(list: readonly Credential[]): { source: string; state: string; count: number }[] {
+  const n = new Map<string, { source: string; state: string; count: number }>();
+  for (const c of list) {
+    const k = `${c.source}/${c.state}`;
+    const row = n.get(k) ?? { source: c.source, state: c.state, count: 0 };
+    row.count++;
+    n.set(k, row);
+  }
+  return [...n.values()];
 }
 
 interface Row {
@@ -149,6 +163,10 @@ export class PgCredentialStore implements CredentialStore {
       [id, d.requests, d.failures, new Date(d.lastUsedAt)],
     );
   }
+
+  async states(nowMs: number) {
+    return countStates(await this.list(nowMs));
+  }
 }
 
 /**
@@ -219,5 +237,14 @@ export class StaticCredentialStore implements CredentialStore {
     c.requests += d.requests;
     c.failures += d.failures;
     c.lastUsedAt = Math.max(c.lastUsedAt ?? 0, d.lastUsedAt);
+  }
+
+  async states(nowMs: number) {
+    // usable() is what turns an ended cooldown back to active; count with the same rule.
+    return countStates(
+      this.creds.map((c) =>
+        c.state === 'cooling' && (c.coolingUntil ?? 0) <= nowMs ? { ...c, state: 'active' as const } : c,
+      ),
+    );
   }
 }

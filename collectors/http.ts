@@ -26,6 +26,8 @@ export class UpstreamError extends Error {
     message: string,
     readonly kind: UpstreamErrorKind = 'rejected',
     readonly status?: number,
+    /** The upstream's own error code (ret, errCode), when it answered with one. */
+    readonly code?: number,
   ) {
     super(message);
   }

@@ -6,6 +6,7 @@ import type {
   SnapshotMessage,
 } from '../bus/messages';
 import type { Logger } from '../platform/log';
+import { monitorPolls } from '../platform/metrics';
 import { midOf } from '../platform/wechat-ids';
 import { hash32 } from '../simulator/rng';
 import { UpstreamError } from './http';
@@ -304,8 +305,10 @@ export class MonitorScheduler {
           }
           if (l.state === 'monitoring') l.polls++;
           this.stats.polls++;
+          monitorPolls.inc({ outcome: 'ok' });
         } catch (err) {
           this.stats.errors++;
+          monitorPolls.inc({ outcome: 'error' });
           const kind = err instanceof UpstreamError ? err.kind : 'bug';
           if (kind === 'bug') this.log.error({ err, task: l.task.task_id }, 'monitor poll failed');
           else

@@ -51,6 +51,8 @@ export function check(r: BaseResp, what: string): void {
     throw new UpstreamError(
       `${what}: ret=${ret} ${r.base_resp?.err_msg ?? r.base_resp?.errmsg ?? ''}`.trim(),
       retKind(ret),
+      undefined,
+      ret,
     );
 }
 
@@ -280,9 +282,14 @@ export class MpSource implements Source, ArticleLookup {
       });
       // 300333/300334: the assistant's login is gone.
       if (x.errCode === 300333 || x.errCode === 300334)
-        throw new UpstreamError(`post_list: errCode=${x.errCode}`, 'expired');
+        throw new UpstreamError(`post_list: errCode=${x.errCode}`, 'expired', undefined, x.errCode);
       if (x.errCode !== 0 || !x.data)
-        throw new UpstreamError(`post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), 'rejected');
+        throw new UpstreamError(
+          `post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(),
+          'rejected',
+          undefined,
+          x.errCode,
+        );
       return x.data;
     });
     const contact = r.list.find((v) => v.contact?.username === finderUsername)?.contact;

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus';
 import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/log';
+import { addCredentialSource, addMonitorTaskSource } from '../platform/metrics';
 import type { MemberDb } from '../postgres/db';
 import { withPostLists } from './compose';
 import { Crawler } from './crawler';
@@ -55,6 +56,8 @@ export async function startCollectors(opts: {
         : null,
     cooldownMs: config.UPSTREAM_COOLDOWN_S * 1000,
   });
+  const removeCredentials = addCredentialSource(() => credentials.states(clock.now()));
+  stops.push(async () => removeCredentials());
   const flushUsage = setInterval(() => {
     for (const p of Object.values(pools)) void p.flush().catch(() => {});
   }, 10_000);
@@ -111,6 +114,12 @@ export async function startCollectors(opts: {
   try {
     await monitor.start();
     stops.push(() => monitor.stop());
+    const removeTasks = addMonitorTaskSource(() => {
+      const n = new Map<string, number>();
+      for (const t of monitor.tasks()) n.set(t.state, (n.get(t.state) ?? 0) + 1);
+      return [...n].map(([state, count]) => ({ state, count }));
+    });
+    stops.push(async () => removeTasks());
     await requests.start();
     stops.push(() => requests.stop());
   } catch (e) {

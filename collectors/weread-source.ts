@@ -46,7 +46,12 @@ export class WereadSource {
       });
       if (x.errCode) {
         const kind = x.errCode === -2012 ? 'expired' : x.errCode === -2041 ? 'freq' : 'rejected';
-        throw new UpstreamError(`weread: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(), kind);
+        throw new UpstreamError(
+          `weread: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(),
+          kind,
+          undefined,
+          x.errCode,
+        );
       }
       return x;
     });

@@ -113,8 +113,16 @@ let phoneSeq = 0;
 export const nextPhone = () =>
   `137${String((process.pid % 10_000) * 1000 + (phoneSeq++ % 1000)).padStart(8, '0')}`;
 
-/** Signs up through sendCode + register, as the dialog does; returns a logged-in client. */
-export async function signUp(base: string, phone = nextPhone(), password = 'abc12345'): Promise<Client> {
+/**
+ * Signs up through sendCode + register, as the dialog does; returns a logged-in client. `codeOf` reads the code
+ * sent (by default from this process's console outbox; a spawned platform logs it instead).
+ */
+export async function signUp(
+  base: string,
+  phone = nextPhone(),
+  password = 'abc12345',
+  codeOf: (phone: string) => string | Promise<string> = lastCode,
+): Promise<Client> {
   const c = new Client(base);
   const sent = await c.post('/fbmain/account/v1/sendCode', { phone });
   if (sent.body.error_code !== 0) throw new Error(`sendCode: ${sent.text}`);
@@ -122,7 +130,7 @@ export async function signUp(base: string, phone = nextPhone(), password = 'abc1
     username: `测试${phone.slice(-4)}`,
     phone,
     accessToken: '',
-    code: lastCode(phone),
+    code: await codeOf(phone),
     password,
     confirm: password,
     invitecode: '',

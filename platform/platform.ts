@@ -22,6 +22,7 @@ import { StreamWriter } from '../stream/writer';
 import { fixedClock, realClock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './log';
+import { addLagSource, metricsRoute } from './metrics';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -68,6 +69,7 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, host: str
 function healthApp(readiness: () => Promise<Readiness>): Hono {
   const app = new Hono();
   app.get('/livez', (c) => c.json({ status: 'alive' }));
+  app.get('/metrics', metricsRoute);
   app.get('/health', async (c) => {
     const r = await readiness();
     return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);
@@ -154,6 +156,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       const opened = await openBus(config, log.child({ component: 'bus' }));
       bus = opened;
       checks.bus = true;
+      const removeLag = addLagSource(() => opened.lags());
+      stops.push(async () => removeLag());
       // Shutdown order (reversed): collector stops, the bus drains into ClickHouse, the writer stops.
       stops.push(async () => {
         checks.bus = false;

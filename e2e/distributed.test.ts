@@ -1,0 +1,294 @@
+import { Kafka, logLevel } from 'kafkajs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../platform/log';
+import { type RunningSimulator, startSimulator } from '../simulator/server';
+import { type SpawnedPlatform, spawnPlatform, tempDir, until, waitReady } from './harness';
+import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from './kafka';
+import { type Client, signUp } from './members-harness';
+import { pgServerReachable, throwawayDatabase } from './postgres';
+
+/**
+ * The scaled-out shape on one machine: the api (with the stream processor and embedded ClickHouse in its process,
+ * since chDB allows one process per data directory), two collector processes, Kafka and the real PostgreSQL server,
+ * each role its own OS process; the simulator is the outside world. Members order monitor tasks through the API; the
+ * two collectors (one Kafka consumer group, leases in PostgreSQL) split them without overlap; SIGKILL of one moves
+ * its tasks to the other within a bounded time, which keeps polling them; the API serves the results; every role
+ * serves /metrics, and the api's JSON log lines carry request ids.
+ */
+
+const run =
+  (await kafkaTestGate('distributed test')) && ((await pgServerReachable()) || process.env.CI === 'true');
+const LEASE_S = 6;
+/** Lease expiry plus one heartbeat (a third of the lease) plus slack for a loaded 2-core machine. */
+const MOVE_BOUND_MS = (LEASE_S + LEASE_S / 3 + 8) * 1000;
+const MEMBERS = 4;
+/** The free monthly allowance: 3 monitor tasks per member. */
+const PER_MEMBER = 3;
+
+type Json = any;
+
+/** One sample of a Prometheus text exposition: the sum of the series of `name` whose labels include `labels`. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
+  let sum: number | null = null;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || !line.startsWith(name)) continue;
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = Object.fromEntries(
+      [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]),
+    );
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum = (sum ?? 0) + Number(m[3]);
+  }
+  return sum;
+}
+
+const metrics = async (base: string) => {
+  const res = await fetch(`${base}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  return res.text();
+};
+
+describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own process', () => {
+  const prefix = uniquePrefix('dist');
+  const log = createLogger('warn');
+  let sim: RunningSimulator;
+  let db: { url: string; drop: () => Promise<void> };
+  let pgc: pg.Client;
+  const procs: Record<'api' | 'c1' | 'c2', SpawnedPlatform> = {} as never;
+  const urls: Record<'api' | 'c1' | 'c2', string> = {} as never;
+  const members: Client[] = [];
+  const tasks: { id: string; post: string; member: Client }[] = [];
+
+  const owners = async () =>
+    (
+      await pgc.query<{ task_id: string; owner: string | null }>(
+        'SELECT task_id, owner FROM monitor_tasks WHERE task_id = ANY($1)',
+        [tasks.map((t) => t.id)],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    db = await throwawayDatabase();
+    sim = await startSimulator(
+      { seed: 7, accounts: 30, historyDays: 4, now: () => Date.now(), host: '127.0.0.1', port: 0 },
+      log,
+    );
+    const common = {
+      KAFKA_BROKERS: KAFKA_TEST_BROKERS.join(','),
+      KAFKA_TOPIC_PREFIX: prefix,
+      DATABASE_URL: db.url,
+      SIMULATOR_URL: sim.url,
+      CRAWL_DAYS: '3',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    };
+    procs.api = spawnPlatform({ ...common, ROLE: 'api,stream', DATA_DIR: tempDir('dist-api') });
+    urls.api = await procs.api.url;
+    // The api migrates PostgreSQL first; the collectors start on the migrated schema.
+    for (const [name, shard] of [
+      ['c1', '0/2'],
+      ['c2', '1/2'],
+    ] as const) {
+      procs[name] = spawnPlatform({
+        ...common,
+        ROLE: 'collector',
+        COLLECTOR_NAME: name,
+        COLLECTOR_SHARD: shard,
+        MONITOR_LEASE_S: String(LEASE_S),
+        DATA_DIR: tempDir(`dist-${name}`),
+      });
+    }
+    urls.c1 = await procs.c1.url;
+    urls.c2 = await procs.c2.url;
+    await waitReady(urls.api, 240_000);
+    pgc = new pg.Client({ connectionString: db.url });
+    await pgc.connect();
+
+    // Both collectors in the monitor group before any order, so the tasks' partitions are split between them.
+    const admin = new Kafka({ brokers: KAFKA_TEST_BROKERS, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    const groupId = `${prefix}collector.monitor.monitor.tasks`;
+    await until(
+      'two collectors in the monitor consumer group',
+      async () => {
+        const { groups } = await admin.describeGroups([groupId]);
+        return groups[0]?.state === 'Stable' && groups[0].members.length === 2;
+      },
+      120_000,
+    );
+    await admin.disconnect();
+
+    // Articles published in the last two days, one per account (tasks are keyed, and so partitioned, by account).
+    // The console SMS provider of the api process logs each code it "sends" (the pipe may lag the HTTP answer).
+    const codeOf = async (phone: string) => {
+      const line = await until(
+        `the code sent to ${phone}`,
+        async () =>
+          procs.api
+            .stdout()
+            .split('\n')
+            .findLast((l) => l.includes('SMS verification code') && l.includes(`"phone":"${phone}"`)),
+        10_000,
+      );
+      return String(JSON.parse(line).code);
+    };
+    for (let i = 0; i < MEMBERS; i++) members.push(await signUp(urls.api, undefined, undefined, codeOf));
+    const first = members[0] as Client;
+    const accounts = (await first.post('/fbmain/search/v1/key_search', { kw: '', num: 30 })).body.data
+      .accounts as Json[];
+    const recent: { href: string; post: string }[] = [];
+    const since = Date.now() - 2 * 86_400_000;
+    for (const a of accounts) {
+      const groups = (await first.get('/fbmain/search/v1/detail_pubList', { mId: a.mid, page: 1, num: 20 }))
+        .body.data?.article_list as Json[] | undefined;
+      const art = (groups ?? [])
+        .flatMap((g) => g.articles as Json[])
+        .find((x) => Date.parse(`${String(x.up_time).replace(' ', 'T')}+08:00`) >= since);
+      if (art) recent.push({ href: art.href, post: `${a.mid}_${art.aid}` });
+      if (recent.length === MEMBERS * PER_MEMBER) break;
+    }
+    expect(recent.length).toBe(MEMBERS * PER_MEMBER);
+    for (const [i, r] of recent.entries()) {
+      const member = members[Math.floor(i / PER_MEMBER)] as Client;
+      const order = await member.post('/fbmain/monitor/v1/create_future_task', {
+        url: r.href,
+        freq: 1,
+        days: 3,
+      });
+      expect(order.body, JSON.stringify(order.body)).toMatchObject({ status: 200 });
+      tasks.push({ id: order.body.data.task_id, post: r.post, member });
+    }
+  }, 420_000);
+
+  afterAll(async () => {
+    for (const p of Object.values(procs)) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+    await Promise.all(Object.values(procs).map((p) => p.exit));
+    await pgc?.end().catch(() => {});
+    await sim?.close();
+    await db?.drop();
+  }, 60_000);
+
+  it('splits the tasks between the two collectors without overlap', async () => {
+    const rows = await until(
+      'every task owned by a collector',
+      async () => {
+        const r = await owners();
+        return r.length === tasks.length && r.every((x) => x.owner === 'c1' || x.owner === 'c2') && r;
+      },
+      60_000,
+    );
+    const held = async (name: 'c1' | 'c2') =>
+      sample(await metrics(urls[name]), 'gzh_collector_monitor_tasks') ?? 0;
+    const byOwner = (name: string) => rows.filter((r) => r.owner === name).length;
+    // Each collector runs exactly the tasks PostgreSQL says it owns: together all of them, none twice.
+    await until(
+      'collectors running their tasks',
+      async () => (await held('c1')) + (await held('c2')) === tasks.length,
+    );
+    expect(await held('c1')).toBe(byOwner('c1'));
+    expect(await held('c2')).toBe(byOwner('c2'));
+    expect(byOwner('c1')).toBeGreaterThan(0);
+    expect(byOwner('c2')).toBeGreaterThan(0);
+    console.log(`[distributed] ${tasks.length} tasks: c1 ${byOwner('c1')}, c2 ${byOwner('c2')}`);
+  });
+
+  it('every role serves Prometheus metrics; the api logs JSON lines with request ids', {
+    timeout: 120_000,
+  }, async () => {
+    const api = await metrics(urls.api);
+    expect(
+      sample(api, 'gzh_http_request_duration_seconds_count', {
+        route: '/fbmain/monitor/v1/create_future_task',
+        status: '200',
+      }),
+    ).toBe(tasks.length);
+    expect(sample(api, 'gzh_clickhouse_inserted_rows_total', { table: 'article_snapshots' })).toBeGreaterThan(
+      0,
+    );
+    // The stream's consumer groups on their Kafka topics, with a lag figure each.
+    expect(sample(api, 'gzh_bus_consumer_lag_messages', { topic: `${prefix}snapshots` })).not.toBeNull();
+    expect(sample(api, 'gzh_bus_published_messages_total', { topic: 'monitor.tasks' })).toBe(tasks.length);
+    for (const name of ['c1', 'c2'] as const) {
+      const text = await metrics(urls[name]);
+      expect(sample(text, 'gzh_upstream_requests_total', { source: 'mp', outcome: 'ok' })).toBeGreaterThan(0);
+      expect(sample(text, 'gzh_upstream_credentials', { source: 'mp', state: 'active' })).toBe(1);
+      expect(sample(text, 'gzh_bus_published_messages_total', { topic: 'articles' })).toBeGreaterThan(0);
+      expect(sample(text, 'gzh_process_resident_memory_bytes')).toBeGreaterThan(0);
+    }
+    // Each task's polls are spread over its minute: wait until the collectors have made some.
+    const polls = async () =>
+      (sample(await metrics(urls.c1), 'gzh_collector_monitor_polls_total', { outcome: 'ok' }) ?? 0) +
+      (sample(await metrics(urls.c2), 'gzh_collector_monitor_polls_total', { outcome: 'ok' }) ?? 0);
+    await until('monitor polls counted', async () => (await polls()) >= tasks.length, 90_000);
+
+    const reqId = `dist-${Date.now()}`;
+    const res = await fetch(`${urls.api}/fbmain/search/v1/key_search`, {
+      method: 'POST',
+      headers: { 'x-request-id': reqId },
+      body: new URLSearchParams({ kw: '', num: '5' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe(reqId);
+    const line = await until('the request logged', async () =>
+      procs.api
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes(reqId)),
+    );
+    expect(JSON.parse(line)).toMatchObject({
+      reqId,
+      path: '/fbmain/search/v1/key_search',
+      status: 200,
+      msg: 'request',
+    });
+  });
+
+  it('SIGKILL of one collector moves its tasks to the other in bounded time; the API serves their new polls', async () => {
+    const rows = await owners();
+    const victim = rows.filter((r) => r.owner === 'c1').map((r) => r.task_id);
+    expect(victim.length).toBeGreaterThan(0);
+    const moved = tasks.filter((t) => victim.includes(t.id));
+    // The chart's last point is stamped with the newest snapshot's minute.
+    const lastPoint = async (t: (typeof tasks)[number]) =>
+      String(
+        (
+          (await t.member.get('/fbmain/monitor/v1/read_praise_report', { post: t.post })).body.data?.charts
+            ?.time ?? []
+        ).at(-1) ?? '',
+      );
+    const before = await Promise.all(moved.map(lastPoint));
+    const c2Polls = async () =>
+      sample(await metrics(urls.c2), 'gzh_collector_monitor_polls_total', { outcome: 'ok' }) ?? 0;
+    const pollsBefore = await c2Polls();
+
+    const killedAt = Date.now();
+    procs.c1.child.kill('SIGKILL');
+    expect(await procs.c1.exit).toBe('SIGKILL');
+    await until(
+      'c2 owns every task',
+      async () => (await owners()).every((r) => r.owner === 'c2'),
+      MOVE_BOUND_MS + 10_000,
+    );
+    const movedAfterMs = Date.now() - killedAt;
+    console.log(`[distributed] ${moved.length} tasks moved to c2 ${movedAfterMs} ms after SIGKILL of c1`);
+    expect(movedAfterMs).toBeLessThan(MOVE_BOUND_MS);
+    await until(
+      'c2 running all tasks',
+      async () => sample(await metrics(urls.c2), 'gzh_collector_monitor_tasks') === tasks.length,
+    );
+
+    // c2 polls the adopted tasks at their next minute slot; the snapshots reach ClickHouse through Kafka and the
+    // stream, and the API's report of each moved article grows.
+    await until('c2 polling more', async () => (await c2Polls()) >= pollsBefore + tasks.length, 150_000);
+    await until(
+      'the reports of the moved tasks growing',
+      async () => {
+        const now = await Promise.all(moved.map(lastPoint));
+        return now.every((p, i) => p > (before[i] as string));
+      },
+      90_000,
+    );
+  }, 300_000);
+});
