@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   monitor: () => import('./monitor'),
   analytics: () => import('./analytics'),
   openapi: () => import('./openapi'),
+  storage: () => import('./storage'),
 };
 
 const name = process.argv[2];
