@@ -1,5 +1,6 @@
 # Build: install everything, build the dashboard. Runtime: production dependencies and the sources
-# (run with tsx), the built dashboard, a non-root user. Entrypoint takes the role as its argument.
+# (run with tsx), the built dashboard, scripts/ (the data team's `ch` query tool), a non-root user.
+# Entrypoint takes the role as its argument. k8s/validate.ts checks this file against the manifests.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -22,6 +23,7 @@ COPY collectors ./collectors
 COPY stream ./stream
 COPY api ./api
 COPY members ./members
+COPY scripts ./scripts
 RUN mkdir -p /data && chown 1000:1000 /data
 USER 1000
 EXPOSE 8080

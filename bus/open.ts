@@ -12,6 +12,8 @@ export async function openBus(config: Config, log: Logger): Promise<Bus> {
       brokers: config.KAFKA_BROKERS,
       prefix: config.KAFKA_TOPIC_PREFIX,
       clientId: `gzh-${config.ROLE.join('-')}-${process.pid}`,
+      partitions: config.KAFKA_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
     },
     log,
   );

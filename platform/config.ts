@@ -116,6 +116,9 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w.-]*$/, '只能包含字母、数字、点、下划线和连字符')
     .default('gzh.'),
+  // Topics the bus creates when missing: a multi-broker cluster needs replicas, or one broker's loss loses data.
+  KAFKA_PARTITIONS: positiveInt(8, 1000),
+  KAFKA_REPLICATION_FACTOR: positiveInt(1, 10),
   SIMULATOR_HOST: z.string().trim().min(1).default('127.0.0.1'),
   SIMULATOR_PORT: port(8090),
   SIM_SEED: z.coerce.number({ message: '必须是整数' }).int('必须是整数').default(20261122),
@@ -186,6 +189,9 @@ const envSchema = z.object({
   SITE_GROUP_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
   ...memberEnv,
 });
+
+/** Every environment variable the program reads (deployment manifests are checked against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Provider settings that only work together: a half-configured provider would fail at its first user. */
 const TOGETHER: { when: (c: Record<string, unknown>) => boolean; names: string[] }[] = [
