@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
+import type { QueryParams } from '../clickhouse/store';
 import { tempDir } from '../e2e/harness';
 import { createLogger } from '../platform/log';
 
@@ -48,7 +49,7 @@ export async function run(): Promise<void> {
   const bytesPerRow = compressed / rows;
   const gbPerBillion = (bytesPerRow * 1e9) / 2 ** 30;
 
-  const median = async (sql: string, params: Record<string, unknown>, runs = 9) => {
+  const median = async (sql: string, params: QueryParams, runs = 9) => {
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t = performance.now();
