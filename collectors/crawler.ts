@@ -40,8 +40,8 @@ export interface CrawlerOptions {
   clock?: Clock;
   /** Accounts included on demand (收录) are crawled with the source's directory, and the directory is recorded in it. */
   registry?: AccountRegistry | null;
-  /** This collector's share of the accounts when several run (default: all). */
-  shard?: Shard;
+  /** This collector's share of the accounts when several run (default: all); a function is asked each round. */
+  shard?: Shard | (() => Promise<Shard>);
   /** Accounts without a post in the last `trackDays` are crawled every this many rounds (default 4). */
   inactiveEvery?: number;
   /** Shared queue for upstream work; the crawler makes its own from `concurrency` if not given. */
@@ -130,7 +130,8 @@ export class Crawler {
     const stats = { accounts: 0, articles: 0, snapshots: 0, errors: 0 };
 
     const every = this.opts.inactiveEvery ?? 4;
-    const accounts = (await this.allAccounts()).filter(
+    const share = await this.allAccounts();
+    const accounts = share.mine.filter(
       // Quiet accounts are spread over the rounds between their crawls, not all in one.
       (biz) => first || (this.lastPost.get(biz) ?? 0) >= trackFrom || (round + hash32(1, biz)) % every === 0,
     );
@@ -173,11 +174,21 @@ export class Crawler {
     for (const [k, v] of this.known)
       if (v.article.createTime < Math.min(horizon, trackFrom)) this.known.delete(k);
     if (first) this.firstRoundDone = true;
-    this.log.info({ round, ms: Date.now() - started, ...stats }, 'crawl round finished');
+    this.log.info(
+      {
+        round,
+        ms: Date.now() - started,
+        shard: `${share.shard.index}/${share.shard.count}`,
+        share: share.mine.length,
+        of: share.all,
+        ...stats,
+      },
+      'crawl round finished',
+    );
   }
 
-  /** The source's directory and the included accounts, this collector's shard of them. */
-  private async allAccounts(): Promise<string[]> {
+  /** The source's directory and the included accounts: how many, and this collector's shard of them. */
+  private async allAccounts(): Promise<{ all: number; mine: string[]; shard: Shard }> {
     const out: string[] = [];
     for (let begin = 0; ; begin += 20) {
       const page = await this.queue.add(() => this.source.listAccounts(begin, 20));
@@ -188,8 +199,10 @@ export class Crawler {
       const seen = new Set(out);
       for (const a of await this.opts.registry.list()) if (!seen.has(a.biz)) out.push(a.biz);
     }
-    const shard = this.opts.shard;
-    return shard && shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
+    const s = this.opts.shard ?? { index: 0, count: 1 };
+    const shard = typeof s === 'function' ? await s() : s;
+    const mine = shard.count > 1 ? out.filter((biz) => shardOf(biz, shard.count) === shard.index) : out;
+    return { all: out.length, mine, shard };
   }
 
   /**

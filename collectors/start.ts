@@ -6,8 +6,9 @@ import type { Logger } from '../platform/log';
 import { addCredentialSource, addMonitorTaskSource } from '../platform/metrics';
 import type { MemberDb } from '../postgres/db';
 import { withPostLists } from './compose';
-import { Crawler } from './crawler';
+import { Crawler, type Shard } from './crawler';
 import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from './credentials';
+import { CollectorMembership } from './membership';
 import { MonitorScheduler } from './monitor';
 import { PgMonitorTaskStore } from './monitor-store';
 import { MpSource, upstreamPools } from './mp-source';
@@ -82,6 +83,26 @@ export async function startCollectors(opts: {
         )
       : mp;
   const registry = new PgAccountRegistry(db);
+  let shard: Shard | (() => Promise<Shard>) = config.shard === 'auto' ? { index: 0, count: 1 } : config.shard;
+  if (config.shard === 'auto') {
+    // Live collectors share the crawl; a member whose heartbeat is older than the monitor lease counts as gone.
+    const ttlMs = config.MONITOR_LEASE_S * 1000;
+    const members = new CollectorMembership(db, config.COLLECTOR_NAME, ttlMs);
+    await members.heartbeat();
+    const beat = setInterval(
+      () =>
+        void members
+          .heartbeat()
+          .catch((err) => log.warn({ err: (err as Error).message }, 'membership heartbeat failed')),
+      ttlMs / 3,
+    );
+    beat.unref();
+    stops.push(async () => {
+      clearInterval(beat);
+      await members.leave().catch(() => {});
+    });
+    shard = () => members.shard();
+  }
   const queue = new PQueue({ concurrency: config.CRAWL_CONCURRENCY });
   const crawler = new Crawler(source, bus, log, {
     crawlDays: config.CRAWL_DAYS,
@@ -89,7 +110,7 @@ export async function startCollectors(opts: {
     concurrency: config.CRAWL_CONCURRENCY,
     clock,
     registry,
-    shard: config.shard,
+    shard: shard,
     inactiveEvery: config.CRAWL_INACTIVE_EVERY,
     pageDays: config.CRAWL_PAGES ? (config.CRAWL_PAGE_DAYS ?? config.CRAWL_DAYS) : 0,
     queue,

@@ -9,6 +9,7 @@ import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { PgCredentialStore } from './credentials';
+import { CollectorMembership } from './membership';
 import { articleMonitorTask } from './messages-of';
 import { MonitorScheduler } from './monitor';
 import { PgMonitorTaskStore } from './monitor-store';
@@ -270,5 +271,28 @@ describe('back-collection and inclusion', () => {
       result: { is_success: true, data: [], data2: [{ mid: acc.mid }] },
     });
     expect((await new PgAccountRegistry(db).list()).map((a) => a.biz)).toContain(acc.biz);
+  });
+});
+
+describe('crawl membership (COLLECTOR_SHARD=auto)', () => {
+  it('gives each live collector its shard, drops one whose heartbeat expired, and lets one leave at once', async () => {
+    let now = Date.parse('2026-11-02T09:00:00Z');
+    const member = (name: string) => new CollectorMembership(db, name, 30_000, () => now);
+    const [a, b, c] = [member('m-a'), member('m-b'), member('m-c')];
+    for (const m of [a, b, c]) await m.heartbeat();
+    expect(await Promise.all([a.shard(), b.shard(), c.shard()])).toEqual([
+      { index: 0, count: 3 },
+      { index: 1, count: 3 },
+      { index: 2, count: 3 },
+    ]);
+    // b stops heartbeating: 31 s later the others split the accounts in two; b still counts itself.
+    now += 31_000;
+    await a.heartbeat();
+    await c.heartbeat();
+    expect(await a.shard()).toEqual({ index: 0, count: 2 });
+    expect(await c.shard()).toEqual({ index: 1, count: 2 });
+    expect(await b.shard()).toEqual({ index: 1, count: 3 });
+    await c.leave();
+    expect(await a.shard()).toEqual({ index: 0, count: 1 });
   });
 });

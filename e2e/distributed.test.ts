@@ -43,6 +43,14 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return sum;
 }
 
+/** The collector's crawl rounds as it logged them: its shard of the accounts at each round. */
+const rounds = (p: SpawnedPlatform) =>
+  p
+    .stdout()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"crawl round finished"'))
+    .map((l) => JSON.parse(l) as { round: number; time: string; shard: string; share: number; of: number });
+
 const metrics = async (base: string) => {
   const res = await fetch(`${base}/metrics`);
   expect(res.status).toBe(200);
@@ -87,15 +95,14 @@ describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own 
     procs.api = spawnPlatform({ ...common, ROLE: 'api,stream', DATA_DIR: tempDir('dist-api') });
     urls.api = await procs.api.url;
     // The api migrates PostgreSQL first; the collectors start on the migrated schema.
-    for (const [name, shard] of [
-      ['c1', '0/2'],
-      ['c2', '1/2'],
-    ] as const) {
+    for (const name of ['c1', 'c2'] as const) {
       procs[name] = spawnPlatform({
         ...common,
         ROLE: 'collector',
         COLLECTOR_NAME: name,
-        COLLECTOR_SHARD: shard,
+        // The live collectors split the crawl themselves, as the autoscaled Deployment does.
+        COLLECTOR_SHARD: 'auto',
+        CRAWL_INTERVAL_S: '15',
         MONITOR_LEASE_S: String(LEASE_S),
         DATA_DIR: tempDir(`dist-${name}`),
       });
@@ -194,6 +201,22 @@ describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own 
     console.log(`[distributed] ${tasks.length} tasks: c1 ${byOwner('c1')}, c2 ${byOwner('c2')}`);
   });
 
+  it('the live collectors split the regular crawl between them', { timeout: 120_000 }, async () => {
+    const split = await until(
+      'a round of each collector on two shards',
+      async () => {
+        const a = rounds(procs.c1).findLast((r) => r.shard.endsWith('/2'));
+        const b = rounds(procs.c2).findLast((r) => r.shard.endsWith('/2'));
+        return a && b && { a, b };
+      },
+      90_000,
+    );
+    expect(new Set([split.a.shard, split.b.shard])).toEqual(new Set(['0/2', '1/2']));
+    expect(split.a.share + split.b.share).toBe(split.a.of);
+    expect(split.a.share).toBeGreaterThan(0);
+    expect(split.b.share).toBeGreaterThan(0);
+  });
+
   it('every role serves Prometheus metrics; the api logs JSON lines with request ids', {
     timeout: 120_000,
   }, async () => {
@@ -278,6 +301,13 @@ describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own 
       'c2 running all tasks',
       async () => sample(await metrics(urls.c2), 'gzh_collector_monitor_tasks') === tasks.length,
     );
+    // And the whole crawl: c1's heartbeat has expired, so c2 is the only member at its next round.
+    const alone = await until(
+      'a round of c2 on its own',
+      async () => rounds(procs.c2).find((r) => Date.parse(r.time) > killedAt && r.shard === '0/1'),
+      60_000,
+    );
+    expect(alone.share).toBe(alone.of);
 
     // c2 polls the adopted tasks at their next minute slot; the snapshots reach ClickHouse through Kafka and the
     // stream, and the API's report of each moved article grows.

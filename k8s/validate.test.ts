@@ -108,13 +108,13 @@ describe('the validator rejects broken manifests', () => {
   it('configuration: a collector without its upstream, CLICKHOUSE_CLUSTER where there is no ClickHouse', () => {
     expect(
       broken((objs) => {
-        const c = container(objs, 'StatefulSet', 'collector');
+        const c = container(objs, 'Deployment', 'collector');
         c.env = c.env.filter((e: Any) => e.name !== 'SIMULATOR_URL');
       }).join('\n'),
     ).toMatch(/需要上游：请设置 SIMULATOR_URL/);
     expect(
       broken((objs) => {
-        container(objs, 'StatefulSet', 'collector').envFrom.push({ configMapRef: { name: 'gzh-analytics' } });
+        container(objs, 'Deployment', 'collector').envFrom.push({ configMapRef: { name: 'gzh-analytics' } });
       }).join('\n'),
     ).toMatch(/CLICKHOUSE_CLUSTER 需要同时设置 CLICKHOUSE_URL/);
   });
@@ -138,11 +138,28 @@ describe('the validator rejects broken manifests', () => {
   });
 
   it('sizes that must agree: collector shards, Kafka quorum and replication, ClickHouse layout and Keeper', () => {
-    const shard = broken((objs) => {
-      find(objs, 'StatefulSet', 'collector').spec.replicas = 4;
-    }).join('\n');
-    expect(shard).toMatch(/COLLECTOR_SHARD=0\/3 but 4 replicas/);
-    expect(shard).toMatch(/pod 3\): .*COLLECTOR_SHARD/);
+    // Autoscaled collectors must split the crawl themselves: a fixed share is refused.
+    expect(
+      broken((objs) => {
+        const env = container(objs, 'Deployment', 'collector').env as Any[];
+        (env.find((e) => e.name === 'COLLECTOR_SHARD') as Any).value = '0/3';
+      }).join('\n'),
+    ).toMatch(/COLLECTOR_SHARD=0\/3 on collectors whose count changes: use auto/);
+    // A StatefulSet with fixed shares must have as many pods as shares.
+    expect(
+      broken((objs) => {
+        const w = find(objs, 'Deployment', 'collector');
+        w.kind = 'StatefulSet';
+        w.spec.serviceName = 'collector';
+        w.spec.replicas = 4;
+        objs.splice(
+          objs.findIndex((o: Any) => o.kind === 'ScaledObject' && o.metadata.name === 'collector'),
+          1,
+        );
+        (w.spec.template.spec.containers[0].env as Any[]).find((e) => e.name === 'COLLECTOR_SHARD').value =
+          '0/3';
+      }).join('\n'),
+    ).toMatch(/COLLECTOR_SHARD=0\/3 but 4 replicas/);
     expect(
       broken((objs) => {
         find(objs, 'StatefulSet', 'kafka').spec.replicas = 5;

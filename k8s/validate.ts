@@ -246,14 +246,39 @@ function checkProgram(objects: K8sObject[], version: string, subs: Subscription[
           continue;
         }
         configs.set(w.metadata.name, config);
-        if (w.kind === 'StatefulSet' && config.shard.count !== replicasOf(w))
-          errors.push(`${where}: COLLECTOR_SHARD=${env.COLLECTOR_SHARD} but ${replicasOf(w)} replicas`);
+        if (config.components.has('collector')) checkShards(objects, w, config, env, where, errors);
         checkProgramPorts(c, config, where, errors);
         checkAddresses(objects, env, config, String(w.metadata.namespace), where, errors);
       }
     }
   }
   checkScaledObjects(objects, configs, subs, errors);
+}
+
+/**
+ * A fixed COLLECTOR_SHARD=i/N only works on a StatefulSet whose N equals its replicas (each pod its index);
+ * collectors whose count changes (more than one replica of a Deployment, or a ScaledObject) need `auto`.
+ */
+function checkShards(
+  objects: K8sObject[],
+  w: K8sObject,
+  config: ReturnType<typeof loadConfig>,
+  env: Record<string, string>,
+  where: string,
+  errors: string[],
+): void {
+  const scaled = objects.some(
+    (o) =>
+      o.kind === 'ScaledObject' && (specOf(o).scaleTargetRef as Obj | undefined)?.name === w.metadata.name,
+  );
+  if (config.shard === 'auto') return;
+  if (w.kind === 'StatefulSet' && !scaled) {
+    if (config.shard.count !== replicasOf(w))
+      errors.push(`${where}: COLLECTOR_SHARD=${env.COLLECTOR_SHARD} but ${replicasOf(w)} replicas`);
+  } else if (scaled || replicasOf(w) > 1 || config.shard.count > 1)
+    errors.push(
+      `${where}: COLLECTOR_SHARD=${env.COLLECTOR_SHARD} on collectors whose count changes: use auto (the live collectors split the crawl)`,
+    );
 }
 
 function checkProgramPorts(

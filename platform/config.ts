@@ -153,10 +153,11 @@ const envSchema = z.object({
     .default('0/1')
     .refine(
       (v) => {
+        if (v === 'auto') return true;
         const m = /^(\d+)\/(\d+)$/.exec(v);
         return m !== null && Number(m[2]) >= 1 && Number(m[1]) < Number(m[2]);
       },
-      { message: '必须是 i/N 形式（0 ≤ i < N），例如 0/1 或 2/4' },
+      { message: '必须是 i/N 形式（0 ≤ i < N），例如 0/1 或 2/4，或 auto（按存活的采集器自动分片）' },
     ),
   UPSTREAM_CREDENTIALS: z.enum(['none', 'db'], { message: '必须是 none 或 db' }).default('none'),
   UPSTREAM_LIST_API: z
@@ -223,7 +224,8 @@ export type Config = z.output<typeof envSchema> & {
   dataDir: string;
   clockFixedMs: number | null;
   components: Set<Component>;
-  shard: { index: number; count: number };
+  /** A fixed share of the accounts, or 'auto': split among the live collectors (collectors/membership.ts). */
+  shard: { index: number; count: number } | 'auto';
 };
 
 export class ConfigError extends Error {}
@@ -268,9 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, roleArg?: string): Config {
     components,
     dataDir: path.resolve(c.DATA_DIR),
     clockFixedMs: c.CLOCK.startsWith('fixed:') ? Date.parse(c.CLOCK.slice(6)) : null,
-    shard: {
-      index: Number(c.COLLECTOR_SHARD.split('/')[0]),
-      count: Number(c.COLLECTOR_SHARD.split('/')[1]),
-    },
+    shard:
+      c.COLLECTOR_SHARD === 'auto'
+        ? 'auto'
+        : {
+            index: Number(c.COLLECTOR_SHARD.split('/')[0]),
+            count: Number(c.COLLECTOR_SHARD.split('/')[1]),
+          },
   };
 }
