@@ -38,6 +38,12 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** One of the processes that asked for the same leadership holds it at a time (for work that must not repeat). */
+export interface Leadership {
+  isLeader(): boolean;
+  stop(): Promise<void>;
+}
+
 /** One bus interface for the in-process default and Kafka; producers and consumers never know which. */
 export interface Bus {
   readonly kind: 'memory' | 'kafka';
@@ -50,6 +56,11 @@ export interface Bus {
   ): Promise<Subscription>;
   /** Resolves when everything published so far has been handled by every subscribed group. */
   drain(): Promise<void>;
+  /**
+   * Joins the election for `name` among every process on this bus: Kafka hands the one partition of the
+   * election's topic to one member of its group; the in-process bus has one process, which always leads.
+   */
+  leadership(name: string): Promise<Leadership>;
   /** Messages not yet committed, per topic and group, for this process's subscriptions (for /metrics). */
   lags(): Promise<{ topic: string; group: string; lag: number }[]>;
   deadLetters(): DeadLetter[];

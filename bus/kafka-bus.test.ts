@@ -111,3 +111,35 @@ describe.runIf(run)('KafkaBus on a real broker', () => {
     expect(await bus.lag()).toBe(0);
   });
 });
+
+describe.runIf(run)('leadership on Kafka', () => {
+  it('elects exactly one of the processes that ask, and hands over when the leader goes', async () => {
+    const prefix = uniquePrefix('lead');
+    const buses = await Promise.all(
+      [1, 2, 3].map((i) =>
+        KafkaBus.connect({ brokers: KAFKA_TEST_BROKERS, prefix, clientId: `lead-${i}`, partitions: 2 }, log),
+      ),
+    );
+    try {
+      const elections = await Promise.all(buses.map((b) => b.leadership('analytics')));
+      const leaders = () => elections.filter((e) => e.isLeader());
+      const waitFor = async (ok: () => boolean, ms: number) => {
+        const end = Date.now() + ms;
+        while (!ok()) {
+          if (Date.now() > end) throw new Error(`leaders: ${elections.map((e) => e.isLeader())}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      await waitFor(() => leaders().length === 1, 30_000);
+      // Stable: still one leader a moment later.
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(leaders()).toHaveLength(1);
+      const first = leaders()[0];
+      await first?.stop();
+      await waitFor(() => leaders().length === 1 && leaders()[0] !== first, 30_000);
+      expect(first?.isLeader()).toBe(false);
+    } finally {
+      for (const b of buses) await b.close();
+    }
+  }, 90_000);
+});

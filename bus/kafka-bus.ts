@@ -6,6 +6,7 @@ import type {
   Bus,
   BusRecord,
   DeadLetter,
+  Leadership,
   PublishRecord,
   SubscribeOptions,
   Subscription,
@@ -35,6 +36,8 @@ export class KafkaBus implements Bus {
   private producer: Producer;
   private admin: Admin;
   private consumers: { consumer: Consumer; topic: string; group: string }[] = [];
+  /** Election consumers (leadership), kept apart from the data consumers that lag and drain count. */
+  private leaders: Consumer[] = [];
   private dead: DeadLetter[] = [];
   private closed = false;
 
@@ -229,6 +232,46 @@ export class KafkaBus implements Bus {
     return (await this.lags()).reduce((sum, l) => sum + l.lag, 0);
   }
 
+  async leadership(name: string): Promise<Leadership> {
+    const topic = this.name(`leader.${name}`);
+    if (!(await this.admin.listTopics()).includes(topic)) {
+      // Several processes may create it at once: "already exists" is the same outcome.
+      await this.admin
+        .createTopics({
+          waitForLeaders: true,
+          topics: [{ topic, numPartitions: 1, replicationFactor: this.opts.replicationFactor ?? 1 }],
+        })
+        .catch((e: Error) => {
+          if (!/already exists/i.test(e.message)) throw e;
+        });
+    }
+    // A short session: when the leader dies, the group notices within sessionTimeout and hands the partition on.
+    const consumer = this.kafka.consumer({ groupId: topic, sessionTimeout: 10_000, heartbeatInterval: 1000 });
+    let leader = false;
+    consumer.on(consumer.events.GROUP_JOIN, (e) => {
+      const was = leader;
+      leader = (e.payload.memberAssignment[topic] ?? []).includes(0);
+      if (leader !== was)
+        this.log.info({ election: name, leader }, leader ? 'leadership taken' : 'leadership lost');
+    });
+    for (const ev of [consumer.events.REBALANCING, consumer.events.CRASH, consumer.events.STOP])
+      consumer.on(ev, () => {
+        leader = false;
+      });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: false });
+    await consumer.run({ eachMessage: async () => {} });
+    this.leaders.push(consumer);
+    return {
+      isLeader: () => leader && !this.closed,
+      stop: async () => {
+        leader = false;
+        this.leaders = this.leaders.filter((c) => c !== consumer);
+        await consumer.disconnect().catch(() => {});
+      },
+    };
+  }
+
   /** Waits until this process's consumer groups have committed everything published so far. */
   async drain(): Promise<void> {
     while (!this.closed && this.consumers.length > 0) {
@@ -247,6 +290,8 @@ export class KafkaBus implements Bus {
     this.closed = true;
     for (const c of this.consumers) await c.consumer.disconnect().catch(() => {});
     this.consumers = [];
+    for (const c of this.leaders) await c.disconnect().catch(() => {});
+    this.leaders = [];
     await this.producer.disconnect().catch(() => {});
     await this.admin.disconnect().catch(() => {});
   }

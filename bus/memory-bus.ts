@@ -5,6 +5,7 @@ import type {
   Bus,
   BusRecord,
   DeadLetter,
+  Leadership,
   PublishRecord,
   SubscribeOptions,
   Subscription,
@@ -186,6 +187,10 @@ export class MemoryBus implements Bus {
       for (const g of l.groups.values()) n += end - g.committed;
     }
     return n;
+  }
+
+  async leadership(): Promise<Leadership> {
+    return { isLeader: () => !this.closed, stop: async () => {} };
   }
 
   async lags(): Promise<{ topic: string; group: string; lag: number }[]> {

@@ -164,11 +164,16 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         await opened.close();
       });
       if (has('stream') && store) {
+        // With several stream processes (Kafka), one elected process runs the analytics; the others stand by.
+        // Joined before the writer starts consuming, so the election's group join does not delay the writer.
+        const lead = await opened.leadership('analytics');
+        stops.push(() => lead.stop());
         const writer = new StreamWriter(opened, store, log.child({ component: 'stream' }));
         await writer.start();
         stops.push(() => writer.stop());
         // Stops before the writer: its watermark is in ClickHouse, so the next start resumes there.
         const analytics = new AnalyticsProcessor(store, clock, log.child({ component: 'analytics' }), {
+          leading: () => lead.isLeader(),
           tickMs: config.ANALYTICS_TICK_MS,
           rankEveryMs: config.RANK_EVERY_S * 1000,
           rankPastEveryMs: config.RANK_PAST_EVERY_S * 1000,

@@ -33,6 +33,11 @@ export interface AnalyticsSettings {
    * whole series, so they run on their own, slower cadence; windows just grow, so a replay gives the same rows.
    */
   fakeEveryMs?: number;
+  /**
+   * Whether this process leads the analytics work (several stream processes on one ClickHouse elect one through
+   * the bus; the others wait). Default: always.
+   */
+  leading?: () => boolean;
 }
 
 export interface TickResult {
@@ -60,6 +65,8 @@ export class AnalyticsProcessor {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Waited while another process led: the watermarks in memory are stale and must be read again. */
+  private followed = false;
   lastTick: TickResult | null = null;
   lastRuns: RankingRun[] = [];
 
@@ -71,6 +78,11 @@ export class AnalyticsProcessor {
   ) {}
 
   async start(): Promise<void> {
+    await this.loadWatermarks();
+    this.schedule(0);
+  }
+
+  private async loadWatermarks(): Promise<void> {
     const rows = await this.store.query<{ job: string; wm: string }>(
       `SELECT job, toUnixTimestamp64Milli(watermark) AS wm FROM analytics_progress FINAL WHERE job IN {jobs:Array(String)}`,
       { jobs: [JOB, FAKE_JOB] },
@@ -78,13 +90,25 @@ export class AnalyticsProcessor {
     const wm = (job: string) => Number(rows.find((r) => r.job === job)?.wm ?? 0);
     this.watermark = wm(JOB);
     this.fakeWatermark = wm(FAKE_JOB);
-    this.schedule(0);
   }
 
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.runOnce()
+      if (this.settings.leading && !this.settings.leading()) {
+        this.followed = true;
+        this.schedule(this.settings.tickMs);
+        return;
+      }
+      // A new leader resumes from the watermarks the previous one stored, and ranks at once.
+      const resume = this.followed
+        ? this.loadWatermarks().then(() => {
+            this.followed = false;
+            this.lastRank = 0;
+          })
+        : Promise.resolve();
+      this.running = resume
+        .then(() => this.runOnce())
         .catch((err) => this.log.error({ err }, 'analytics processing failed; retrying next tick'))
         .finally(() => {
           this.running = null;
