@@ -1,7 +1,7 @@
 // 会员中心 (/appsearch/center?tabSt=1|2|4|5|6, spec §2). tabSt=2 is the membership upgrade; the others are our
 // reading of the member calls: 1 个人中心 (user_info), 4 我的订单 (list_user_order), 5 监测与回采 (monitor and
 // back-collection orders), 6 邀请有礼 (invite_record, invite_to_vip). The tab lives in the URL.
-import { Card, Tabs } from 'antd';
+import { App, Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/session';
@@ -21,7 +21,16 @@ const TABS: { key: string; label: string; render: () => ReactNode; visitors?: bo
   { key: '6', label: '邀请有礼', render: () => <InviteTab /> },
 ];
 
+/** antd's App gives the tabs' message and modal hooks their context (as the account detail view does). */
 export function CenterPage() {
+  return (
+    <App component={false}>
+      <CenterPageBody />
+    </App>
+  );
+}
+
+function CenterPageBody() {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const asked = params.get('tabSt') ?? '1';

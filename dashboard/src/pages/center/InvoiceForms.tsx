@@ -1,7 +1,6 @@
 // The invoice title and address popups: add or edit, sent as the form fields invoices.ts expects; the server's
 // validation message is shown as it answers it.
 import { App, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect } from 'react';
 import {
   type Address,
   type InvoiceTitle,
@@ -21,9 +20,6 @@ export function TitleModal({ open, editing, onClose }: ModalProps<InvoiceTitle>)
   const [form] = Form.useForm();
   const write = useInvoiceWrite();
   const type = Form.useWatch('title_type', form);
-  useEffect(() => {
-    if (open) form.setFieldsValue(editing ?? { title_type: 2, title: '', tax_no: '', email: '' });
-  }, [open, editing, form]);
 
   const save = async () => {
     const f = form.getFieldsValue();
@@ -50,7 +46,13 @@ export function TitleModal({ open, editing, onClose }: ModalProps<InvoiceTitle>)
       cancelText="取消"
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" data-testid="title-form">
+      {/* The modal is destroyed when hidden, so each opening starts from these values. */}
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="title-form"
+        initialValues={editing ?? { title_type: 2, title: '', tax_no: '', email: '' }}
+      >
         <Form.Item label="抬头类型" name="title_type">
           <Radio.Group
             options={[
@@ -84,12 +86,6 @@ export function AddressModal({ open, editing, onClose }: ModalProps<Address>) {
   const [form] = Form.useForm();
   const write = useInvoiceWrite();
   const regions = useRegions();
-  useEffect(() => {
-    if (open)
-      form.setFieldsValue(
-        editing ?? { receiver: '', phone: '', region: undefined, address: '', is_default: false },
-      );
-  }, [open, editing, form]);
 
   const save = async () => {
     const f = form.getFieldsValue();
@@ -123,7 +119,12 @@ export function AddressModal({ open, editing, onClose }: ModalProps<Address>) {
       cancelText="取消"
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" data-testid="address-form">
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="address-form"
+        initialValues={editing ?? { receiver: '', phone: '', address: '', is_default: false }}
+      >
         <Form.Item label="收件人" name="receiver" required>
           <Input maxLength={32} data-testid="receiver-input" />
         </Form.Item>

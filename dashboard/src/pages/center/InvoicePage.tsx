@@ -326,7 +326,16 @@ function AddressesTable() {
 
 const TABS = ['apply', 'records', 'titles', 'addresses'] as const;
 
+/** antd's App gives the tabs' message and modal hooks their context (as the account detail view does). */
 export function InvoicePage() {
+  return (
+    <App component={false}>
+      <InvoicePageBody />
+    </App>
+  );
+}
+
+function InvoicePageBody() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') ?? 'apply';

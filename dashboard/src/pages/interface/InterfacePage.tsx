@@ -1,6 +1,6 @@
 // API 页面 (/appsearch/interface?actnav=0..4, spec §2): 0 价格, 1 使用情况, 2 充值, 3 消费记录, 4 调用示例.
 // The tab lives in the URL; pricing and samples are public, the member's own data needs a login.
-import { Card, Tabs } from 'antd';
+import { App, Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/session';
@@ -20,7 +20,16 @@ const TABS: { key: string; label: string; render: () => ReactNode; visitors?: bo
   { key: '4', label: '调用示例', render: () => <ExamplesTab />, visitors: true },
 ];
 
+/** antd's App gives the tabs' message and modal hooks their context (as the account detail view does). */
 export function InterfacePage() {
+  return (
+    <App component={false}>
+      <InterfacePageBody />
+    </App>
+  );
+}
+
+function InterfacePageBody() {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const asked = params.get('actnav') ?? '0';
