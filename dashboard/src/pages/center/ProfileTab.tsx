@@ -2,6 +2,7 @@
 import { Avatar, Button, Descriptions, Skeleton, Space, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { useMemberInfo } from '../../api/center-queries';
+import { USER_TYPES } from '../../auth/api';
 import { RetryAlert } from '../../components/RetryAlert';
 
 const PROFILE_LABELS: Record<string, string> = {
@@ -65,7 +66,7 @@ export function ProfileTab() {
         </Descriptions.Item>
         {profile.map(([k, v]) => (
           <Descriptions.Item key={k} label={PROFILE_LABELS[k]}>
-            {v}
+            {k === 'user_type' && /^[1-5]$/.test(v) ? USER_TYPES[Number(v) - 1] : v}
           </Descriptions.Item>
         ))}
       </Descriptions>
