@@ -232,10 +232,10 @@ describe.runIf(runBrowser)(
         .toContain(`剩余${quota.remaining}`);
       await page.getByRole('tab', { name: '下一篇推送监测' }).click();
       const task = page.getByTestId('tasks-tab').locator('tbody tr.ant-table-row');
-      await page.screenshot({ path: path.join(SHOTS, 'center-tasks-listed.png'), fullPage: true });
       await expect.poll(() => task.count(), { timeout: 10_000 }).toBe(1);
       const listed = (await member.get('/fbmain/monitor/v1/history_monitor_task_list')).body.data.list[0];
       expect(await task.first().textContent()).toContain(listed.state_label);
+      await page.screenshot({ path: path.join(SHOTS, 'center-tasks-listed.png'), fullPage: true });
 
       // Switching tabs keeps the tab in the URL.
       await page.getByTestId('center-tab-4').click();

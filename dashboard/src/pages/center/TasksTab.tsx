@@ -42,7 +42,14 @@ function MonitorTable({ kind }: { kind: 'article' | 'next_post' }) {
           {
             title: '文章',
             dataIndex: 'title',
-            render: (t: string, r) => (t ? t : kind === 'next_post' ? `公众号 ${r.mid} 的下一篇` : '—'),
+            // A next-post task has no article until the account posts: name the account it waits for.
+            render: (t: string, r) =>
+              t ||
+              (kind === 'next_post' ? (
+                <Link to={`/appsearch/detail?mid=${r.mid}&active=0`}>等待该公众号发布下一篇</Link>
+              ) : (
+                '—'
+              )),
           },
           { title: '位置', dataIndex: 'position_label', render: (v) => v || '全部' },
           { title: '频率', dataIndex: 'freq', render: (v) => `${v} 分钟` },
