@@ -29,6 +29,23 @@ const FakeReportPage = lazy(() =>
   import('./pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
 );
 
+const CenterPage = lazy(() => import('./pages/center/CenterPage').then((m) => ({ default: m.CenterPage })));
+const CurrentVipPage = lazy(() =>
+  import('./pages/center/CurrentVipPage').then((m) => ({ default: m.CurrentVipPage })),
+);
+const PaySuccessPage = lazy(() =>
+  import('./pages/center/PaySuccessPage').then((m) => ({ default: m.PaySuccessPage })),
+);
+const RechargeResultPage = lazy(() =>
+  import('./pages/center/RechargeResultPage').then((m) => ({ default: m.RechargeResultPage })),
+);
+const InvoicePage = lazy(() =>
+  import('./pages/center/InvoicePage').then((m) => ({ default: m.InvoicePage })),
+);
+const InterfacePage = lazy(() =>
+  import('./pages/interface/InterfacePage').then((m) => ({ default: m.InterfacePage })),
+);
+
 const homeMeta = {
   component: HomePage,
   title: '公众号数据平台 - 公众号数据查询与分析',
@@ -99,6 +116,48 @@ const registerMeta = {
   title: '注册 - 公众号数据平台',
 };
 
+const centerMeta = {
+  component: CenterPage,
+  title: '会员中心 - 公众号数据平台',
+  keywords: '会员中心,开通会员,会员升级,我的订单,邀请有礼',
+  description: '管理账号资料、开通或升级会员、查看订单、分钟级监测与历史回采订单和邀请记录。',
+};
+
+const currentVipMeta = {
+  component: CurrentVipPage,
+  title: '我的会员 - 公众号数据平台',
+  keywords: '我的会员,会员等级,会员权益,会员续费',
+  description: '查看当前会员等级、有效期与权益，续费或升级会员，查看会员订单。',
+};
+
+const paySuccessMeta = {
+  component: PaySuccessPage,
+  title: '订单支付详情 - 公众号数据平台',
+  keywords: '订单支付,支付结果,会员订单,API 充值',
+  description: '查看订单的支付结果、金额与支付时间，以及支付后的会员等级或 API 剩余次数。',
+};
+
+const rechargeMeta = {
+  component: RechargeResultPage,
+  title: '充值记录 - 公众号数据平台',
+  keywords: 'API 充值,充值记录,API 余额',
+  description: '查看 API 充值结果、剩余调用次数与全部充值记录。',
+};
+
+const invoiceMeta = {
+  component: InvoicePage,
+  title: '申请发票 - 公众号数据平台',
+  keywords: '申请发票,开票记录,发票抬头,收件地址',
+  description: '为已支付的会员与 API 订单申请发票，管理发票抬头与收件地址，查看开票进度。',
+};
+
+const interfaceMeta = {
+  component: InterfacePage,
+  title: '公众号数据 API - 价格、用量与充值 - 公众号数据平台',
+  keywords: '公众号API,API价格,API充值,API消费记录,API调用示例',
+  description: '公众号数据开放接口的价格、每日调用量、充值、消费记录导出与多语言调用示例。',
+};
+
 export const HOME_ROUTE: AppRoute = { path: '/', ...homeMeta };
 
 export const appRoutes: AppRoute[] = [
@@ -115,6 +174,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/appsearch/monitorView', ...reportMeta },
   { path: '/appsearch/monitorViewNew', ...reportMeta },
   { path: '/appsearch/APIAssemble', ...apiDocsMeta },
+  { path: '/appsearch/center', ...centerMeta },
+  { path: '/appsearch/interface', ...interfaceMeta },
+  { path: '/appsearch/getinvoice', ...invoiceMeta },
+  { path: '/currentVip', ...currentVipMeta },
+  { path: '/paySuccess', ...paySuccessMeta },
+  { path: '/succ', ...rechargeMeta },
   { path: '/login', ...loginMeta },
   { path: '/zhongjian', ...loginMeta },
   { path: '/register', ...registerMeta },
