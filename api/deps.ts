@@ -3,6 +3,7 @@ import type { AnalyticsStore } from '../clickhouse/store';
 import type { Members } from '../members/index';
 import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
+import type { RateLimiter } from '../platform/rate-limiter';
 import type { MemberDb } from '../postgres/db';
 import type { ListSettings } from './lists-query';
 
@@ -33,6 +34,8 @@ export interface ApiDeps {
   /** Built dashboard folder. */
   dashboardDir: string;
   readiness: () => Promise<Readiness>;
+  /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
+  openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }
 
 export interface SiteQrcode {

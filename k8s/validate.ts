@@ -32,6 +32,8 @@ export const SECRET_SHAPES: Record<string, Record<string, string>> = {
     url: 'postgres://gzh:PASSWORD@postgres.gzh.svc.cluster.local:5432/gzh',
     password: 'PASSWORD',
   },
+  // Optional (secretKeyRef optional: true): a Redis outside this manifest set, managed or already in the cluster.
+  'gzh-redis': { url: 'redis://:PASSWORD@redis.example:6379/0' },
 };
 /** Optional Secrets read whole with envFrom (member logins, SMS, Alipay): every key must be a program variable. */
 export const OPTIONAL_ENV_SECRETS = ['gzh-members'];

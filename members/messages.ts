@@ -65,6 +65,8 @@ export const M = {
   ORDER_PAID: '订单已支付',
   API_KEY_INVALID: 'API 密钥无效',
   API_BALANCE_EMPTY: 'API 余额不足，请充值',
+  API_RATE_LIMITED: (perMinute: number, s: number) =>
+    `调用过于频繁：每个密钥每分钟最多 ${perMinute} 次，请 ${s} 秒后再试`,
   NOT_FOUND: '记录不存在',
   GROUP_NOT_FOUND: '分组不存在',
   INVOICE_ORDER_UNPAID: '只能为已支付的订单申请发票',

@@ -97,6 +97,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   SIMULATOR_URL: optionalUrl(['http:', 'https:']),
   CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
+  /** Shared counters for rate limits across api replicas; unset: counted in this process. */
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  /** Open-API calls allowed per key and minute (over it: 429, nothing charged). */
+  API_KEY_RATE_PER_MIN: positiveInt(600, 1_000_000),
   CLICKHOUSE_CLUSTER: z
     .string()
     .trim()

@@ -4,7 +4,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/accounts-query';
 import { createApp } from '../api/app';
-import type { Readiness } from '../api/deps';
+import type { ApiDeps, Readiness } from '../api/deps';
 import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
 import { openAnalyticsStore } from '../clickhouse/open';
@@ -23,6 +23,7 @@ import { fixedClock, realClock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './log';
 import { addLagSource, metricsRoute } from './metrics';
+import { openRateLimiter, type RateLimiter } from './rate-limiter';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -216,9 +217,21 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         : { ...checks };
       return { ready: Object.values(all).every(Boolean), checks: all };
     };
+    let openApiLimit: ApiDeps['openApiLimit'];
+    if (has('api')) {
+      let limiter: RateLimiter;
+      try {
+        limiter = await openRateLimiter(config.REDIS_URL, log.child({ component: 'rate-limit' }));
+      } catch (e) {
+        throw new StartupError((e as Error).message);
+      }
+      stops.push(() => limiter.close());
+      openApiLimit = { limiter, perMinute: config.API_KEY_RATE_PER_MIN };
+    }
     const app =
       has('api') && store && db && members
         ? createApp({
+            openApiLimit,
             store,
             db,
             members,

@@ -28,6 +28,10 @@ const ERRORS: Record<string, { description: string; code: number }> = {
   '402': { description: '调用次数不足，请充值', code: OpenCodes.BALANCE_EMPTY },
   '404': { description: '没有找到数据（不计费）', code: OpenCodes.NOT_FOUND },
   '409': { description: '与进行中的任务冲突（不计费）', code: OpenCodes.CONFLICT },
+  '429': {
+    description: '调用过于频繁：超过每个密钥每分钟的调用上限（不计费），响应头 Retry-After 为需等待的秒数',
+    code: OpenCodes.RATE_LIMITED,
+  },
   '503': { description: '服务暂不可用（不计费）', code: OpenCodes.UNAVAILABLE },
 };
 

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { M } from '../../members/messages';
+import { MemoryRateLimiter, type RateDecision } from '../../platform/rate-limiter';
 import type { ApiDeps } from '../deps';
 import { describeIssues, fail, readInput } from '../envelope';
 import { OpenCodes, type OpenEndpoint } from '../open-api/define';
@@ -18,6 +20,27 @@ export function openApiRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const m = deps.members;
   const document = openApiDocument(OPEN_ENDPOINTS, { demo: deps.demo, version: VERSION });
+  const limit = deps.openApiLimit ?? { limiter: new MemoryRateLimiter(), perMinute: 600 };
+
+  /** The key's calls this minute; over the limit answers 429 before anything is charged. A broken Redis lets calls through. */
+  const rateLimited = async (c: Context, userId: number, key: string): Promise<Response | null> => {
+    let d: RateDecision;
+    try {
+      d = await limit.limiter.hit(
+        `openapi:${createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
+        limit.perMinute,
+        60_000,
+      );
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message, userId }, 'rate limiter unavailable: call let through');
+      return null;
+    }
+    c.header('x-ratelimit-limit', String(limit.perMinute));
+    c.header('x-ratelimit-remaining', String(d.remaining));
+    if (d.allowed) return null;
+    c.header('retry-after', String(d.retryAfterS));
+    return fail(c, 429, OpenCodes.RATE_LIMITED, M.API_RATE_LIMITED(limit.perMinute, d.retryAfterS));
+  };
 
   app.get('/openapi.json', (c) => c.json(document));
 
@@ -33,8 +56,11 @@ export function openApiRoutes(deps: ApiDeps): Hono {
   const handle = (e: OpenEndpoint) => {
     const labels = labelsOf(e);
     return async (c: Context) => {
-      const userId = await m.apiKeys.resolve(c.req.header('x-api-key') ?? c.req.query('key'));
-      if (userId === null) return fail(c, 401, OpenCodes.KEY_INVALID, M.API_KEY_INVALID);
+      const key = c.req.header('x-api-key') ?? c.req.query('key');
+      const userId = await m.apiKeys.resolve(key);
+      if (userId === null || !key) return fail(c, 401, OpenCodes.KEY_INVALID, M.API_KEY_INVALID);
+      const limited = await rateLimited(c, userId, key);
+      if (limited) return limited;
       const { key: _key, ...raw } = await readInput(c);
       const input = e.input.safeParse(raw);
       if (!input.success) return fail(c, 400, OpenCodes.BAD_INPUT, describeIssues(input.error, labels));
