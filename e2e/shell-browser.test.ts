@@ -267,8 +267,10 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await opened.waitForURL((u) => u.pathname === '/main/appsearch/detail');
     const q = new URL(opened.url()).searchParams;
     expect([q.get('mid'), q.get('active')]).toEqual([String(target.mid), '0']);
-    expect(await opened.evaluate(() => sessionStorage.getItem('routernumber'))).toBe('10000');
+    // Set in this window before it opened the other, which starts with a copy (Chromium clones it asynchronously).
+    expect(await page.evaluate(() => sessionStorage.getItem('routernumber'))).toBe('10000');
     await opened.getByTestId('article-row').first().waitFor();
+    await poll(() => opened.evaluate(() => sessionStorage.getItem('routernumber'))).toBe('10000');
     await poll(() => opened.getByRole('heading', { name: target.name }).isVisible()).toBe(true);
 
     // Closing the popup leaves the list as it was.
