@@ -3,6 +3,7 @@
 // (new_data_notice_content) and the export of the window.
 import {
   Alert,
+  App,
   Button,
   Card,
   Col,
@@ -232,7 +233,7 @@ function Detail({ requestId }: { requestId: string }) {
   );
 }
 
-export function BackfillDetailPage() {
+function BackfillDetailPageBody() {
   const [params] = useSearchParams();
   const requestId = params.get('request_id') ?? '';
   return (
@@ -254,5 +255,14 @@ export function BackfillDetailPage() {
         )}
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function BackfillDetailPage() {
+  return (
+    <App component={false}>
+      <BackfillDetailPageBody />
+    </App>
   );
 }

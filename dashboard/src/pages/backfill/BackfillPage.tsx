@@ -143,7 +143,7 @@ function OrderForm({ remaining, allowance }: { remaining?: number; allowance?: n
             max={BACKFILL_MAX_DAYS}
             value={days}
             onChange={(v) => setDays(v ?? BACKFILL_MAX_DAYS)}
-            addonAfter="天"
+            suffix="天"
           />
         </Space>
       </Form.Item>
@@ -176,6 +176,7 @@ function Orders() {
     {
       title: '公众号',
       key: 'name',
+      width: 200,
       render: (_, o) => (
         <span className="account-cell">
           <AccountAvatar avatar={o.avatar} name={o.name} size={28} />
@@ -204,9 +205,7 @@ function Orders() {
       render: (_, o) => (
         <div data-testid="backfill-progress">
           <Progress percent={o.percent} size="small" status={PROGRESS_STATUS[o.state]} />
-          <span className="muted">
-            已采集 {o.articles} 篇{o.message ? ` · ${o.message}` : ''}
-          </span>
+          <span className="muted">{o.message || `已采集 ${o.articles} 篇`}</span>
         </div>
       ),
     },
@@ -308,12 +307,21 @@ function Orders() {
   );
 }
 
-export function BackfillPage() {
+function BackfillPageBody() {
   return (
     <Card title="历史文章回采" className="monitor-page" data-testid="backfill-page">
       <MemberOnly what="历史回采">
         <Orders />
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function BackfillPage() {
+  return (
+    <App component={false}>
+      <BackfillPageBody />
+    </App>
   );
 }

@@ -1,6 +1,6 @@
 // 全量数据下载 (/quanliang, /quanliang1): the statistics-download product (common/v1 statistics_download: what the
 // export holds, formats, which levels may use it and the packages that include it) and the export itself.
-import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useStatisticsProduct } from '../../api/monitor-queries';
 import { useSession } from '../../auth/session';
@@ -11,7 +11,7 @@ import { LoginPrompt } from '../monitor/MemberOnly';
 import { type DateRange, ExportForm } from './ExportForm';
 import '../monitor/monitor.css';
 
-export function FullDownloadPage() {
+function FullDownloadPageBody() {
   const product = useStatisticsProduct();
   const session = useSession();
   const [account, setAccount] = useState<PickedAccount | null>(null);
@@ -80,5 +80,14 @@ export function FullDownloadPage() {
       </Card>
       {p && <div className="muted">{p.custom.text}</div>}
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function FullDownloadPage() {
+  return (
+    <App component={false}>
+      <FullDownloadPageBody />
+    </App>
   );
 }

@@ -1,6 +1,6 @@
 // 历史数据 (/appsearch/history, /historyTwo, /historyThree): an account's collected history over a date range,
 // page by page with its counters (detail_pubList), and the export of the same range.
-import { Card, Empty, Table, Tag } from 'antd';
+import { App, Card, Empty, Pagination, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -54,28 +54,34 @@ function Articles({ mid, range }: { mid: number; range: DateRange }) {
     { title: '点赞', dataIndex: 'zan', width: 90, render: formatTotal },
     { title: '在看', dataIndex: 'looking', width: 90, render: formatTotal },
   ];
+  // Server pages hold 20 pushes of one to eight articles each: the table shows the page whole, the pager pages pushes.
   return (
-    <Table<Row>
-      rowKey="aid"
-      data-testid="history-data-articles"
-      size="middle"
-      columns={columns}
-      dataSource={rows}
-      loading={q.isFetching}
-      locale={{ emptyText: '该时间段暂无文章' }}
-      pagination={{
-        current: page,
-        pageSize: 20,
-        total: q.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-        showTotal: (t) => `共 ${t} 次群发`,
-      }}
-    />
+    <>
+      <Table<Row>
+        rowKey="aid"
+        data-testid="history-data-articles"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={q.isFetching}
+        locale={{ emptyText: '该时间段暂无文章' }}
+        pagination={false}
+      />
+      <Pagination
+        style={{ marginTop: 16, justifyContent: 'flex-end' }}
+        data-testid="history-data-pager"
+        current={page}
+        pageSize={20}
+        total={q.data?.total ?? 0}
+        onChange={setPage}
+        showSizeChanger={false}
+        showTotal={(t) => `共 ${t} 次群发`}
+      />
+    </>
   );
 }
 
-export function HistoryDataPage() {
+function HistoryDataPageBody() {
   const session = useSession();
   const [account, setAccount] = useState<PickedAccount | null>(null);
   const [range, setRange] = useState<DateRange>(null);
@@ -105,5 +111,14 @@ export function HistoryDataPage() {
         <LoginPrompt what="历史数据查询与下载" />
       )}
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function HistoryDataPage() {
+  return (
+    <App component={false}>
+      <HistoryDataPageBody />
+    </App>
   );
 }

@@ -1,6 +1,6 @@
 // 公众号关键词实时监控 (/OfficialAccountKeywordMonitor): the member's keywords (search/v1 userkeyword) and the
 // articles of the last 7 days that mention them (user_keyword_search), re-read every few seconds with their counters.
-import { Card, Space, Table, Tag } from 'antd';
+import { App, Card, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { type KeywordHit, useKeywordHits } from '../../api/monitor-queries';
@@ -88,7 +88,7 @@ function KeywordHits({ keyword }: { keyword: string }) {
   );
 }
 
-export function KeywordMonitorPage() {
+function KeywordMonitorPageBody() {
   return (
     <Card title="公众号关键词实时监控" className="monitor-page" data-testid="keyword-monitor-page">
       <MemberOnly what="关键词实时监控">
@@ -98,5 +98,14 @@ export function KeywordMonitorPage() {
         />
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function KeywordMonitorPage() {
+  return (
+    <App component={false}>
+      <KeywordMonitorPageBody />
+    </App>
   );
 }

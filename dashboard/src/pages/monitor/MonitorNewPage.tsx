@@ -267,7 +267,7 @@ function OrderForm() {
   );
 }
 
-export function MonitorNewPage() {
+function MonitorNewPageBody() {
   return (
     <Card
       title="新建分钟级监测"
@@ -279,5 +279,14 @@ export function MonitorNewPage() {
         <OrderForm />
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function MonitorNewPage() {
+  return (
+    <App component={false}>
+      <MonitorNewPageBody />
+    </App>
   );
 }

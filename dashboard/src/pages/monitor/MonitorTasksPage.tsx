@@ -221,7 +221,7 @@ function FakeTable() {
   );
 }
 
-export function MonitorTasksPage() {
+function MonitorTasksPageBody() {
   const [tab, setTab] = useState('article');
   return (
     <Card
@@ -250,5 +250,14 @@ export function MonitorTasksPage() {
         />
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function MonitorTasksPage() {
+  return (
+    <App component={false}>
+      <MonitorTasksPageBody />
+    </App>
   );
 }

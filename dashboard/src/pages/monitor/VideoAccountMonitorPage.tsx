@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useSearchParams } from 'react-router-dom';
 import { isLevelLimit } from '../../api/detail-queries';
 import { useVideoAccount, useVideoPosts, type VideoPost } from '../../api/monitor-queries';
+import { useAccountDetail } from '../../api/queries';
 import { AccountAvatar } from '../../components/AccountAvatar';
 import { RetryAlert } from '../../components/RetryAlert';
 import { formatPercent } from '../../lib/format';
@@ -118,6 +119,8 @@ function VideoBoard({ mid }: { mid: number }) {
 export function VideoAccountMonitorPage() {
   const [params, setParams] = useSearchParams();
   const mid = Number(params.get('mid')) || null;
+  const detail = useAccountDetail(mid);
+  const account = detail.data?.account;
   return (
     <Card
       title="视频号实时监控"
@@ -125,7 +128,7 @@ export function VideoAccountMonitorPage() {
       data-testid="video-monitor-page"
       extra={
         <AccountPicker
-          value={null}
+          value={account ? { mid: account.mid, name: account.name, avatar: account.avatar } : null}
           onChange={(a) => setParams({ mid: String(a.mid) })}
           placeholder="输入公众号名称，查看其关联的视频号"
           testId="video-account-picker"

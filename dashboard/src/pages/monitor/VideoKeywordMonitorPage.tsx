@@ -1,6 +1,6 @@
 // 视频号关键词实时监控 (/VideoAccountKeywordMonitor): the member's keywords and the video posts of the last 7 days
 // whose description mentions them (search/v1 video_keyword_search), with plays and likes moving live.
-import { Card, Table, Tag } from 'antd';
+import { App, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -82,7 +82,7 @@ function VideoHits({ keyword }: { keyword: string }) {
   );
 }
 
-export function VideoKeywordMonitorPage() {
+function VideoKeywordMonitorPageBody() {
   return (
     <Card title="视频号关键词实时监控" className="monitor-page" data-testid="video-keyword-monitor-page">
       <MemberOnly what="视频号关键词监控">
@@ -92,5 +92,14 @@ export function VideoKeywordMonitorPage() {
         />
       </MemberOnly>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts and confirms (App.useApp) their context. */
+export function VideoKeywordMonitorPage() {
+  return (
+    <App component={false}>
+      <VideoKeywordMonitorPageBody />
+    </App>
   );
 }
