@@ -41,6 +41,7 @@ import { similarRoutes } from './routes/similar';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/user';
 import { videoRoutes } from './routes/video';
+import { videoKeywordRoutes } from './routes/video-keywords';
 import { spaHandler } from './static';
 
 declare module 'hono' {
@@ -98,6 +99,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', groupRoutes(deps));
   fbmain.route('/search/v1', similarRoutes(deps));
   fbmain.route('/search/v1', videoRoutes(deps));
+  fbmain.route('/search/v1', videoKeywordRoutes(deps));
   fbmain.route('/search/v1', miniproRoutes(deps));
   fbmain.route('/search/v1', searchExtraRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));

@@ -44,6 +44,10 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/search/v1/export_history', why: '导出公众号已采集的历史文章（XLSX/CSV，流式）' },
   { path: '/search/v1/video_account_detail', why: '视频号详情' },
   { path: '/search/v1/video_post_list', why: '视频号作品' },
+  {
+    path: '/search/v1/video_keyword_search',
+    why: '描述提到会员订阅关键词的视频号作品（视频号关键词实时监控）',
+  },
   { path: '/system/v1/info', why: '平台信息（演示数据标记）' },
   { path: '/openapi/v1/openapi.json', why: '付费开放接口的 OpenAPI 3.1 文档' },
   ...OPEN_ENDPOINTS.map((e) => ({ path: `/openapi/v1${e.path}`, why: `付费开放接口：${e.summary}` })),

@@ -158,6 +158,110 @@ const interfaceMeta = {
   description: '公众号数据开放接口的价格、每日调用量、充值、消费记录导出与多语言调用示例。',
 };
 
+// --- monitoring, real-time monitors, back-collection and downloads (issue #9) ---
+const MonitorNewPage = lazy(() =>
+  import('./pages/monitor/MonitorNewPage').then((m) => ({ default: m.MonitorNewPage })),
+);
+const MonitorTasksPage = lazy(() =>
+  import('./pages/monitor/MonitorTasksPage').then((m) => ({ default: m.MonitorTasksPage })),
+);
+const OfficialAccountMonitorPage = lazy(() =>
+  import('./pages/monitor/OfficialAccountMonitorPage').then((m) => ({
+    default: m.OfficialAccountMonitorPage,
+  })),
+);
+const KeywordMonitorPage = lazy(() =>
+  import('./pages/monitor/KeywordMonitorPage').then((m) => ({ default: m.KeywordMonitorPage })),
+);
+const VideoAccountMonitorPage = lazy(() =>
+  import('./pages/monitor/VideoAccountMonitorPage').then((m) => ({ default: m.VideoAccountMonitorPage })),
+);
+const VideoKeywordMonitorPage = lazy(() =>
+  import('./pages/monitor/VideoKeywordMonitorPage').then((m) => ({ default: m.VideoKeywordMonitorPage })),
+);
+const BackfillPage = lazy(() =>
+  import('./pages/backfill/BackfillPage').then((m) => ({ default: m.BackfillPage })),
+);
+const BackfillDetailPage = lazy(() =>
+  import('./pages/backfill/BackfillDetailPage').then((m) => ({ default: m.BackfillDetailPage })),
+);
+const HistoryDataPage = lazy(() =>
+  import('./pages/backfill/HistoryDataPage').then((m) => ({ default: m.HistoryDataPage })),
+);
+const FullDownloadPage = lazy(() =>
+  import('./pages/backfill/FullDownloadPage').then((m) => ({ default: m.FullDownloadPage })),
+);
+
+const monitorNewMeta = {
+  component: MonitorNewPage,
+  title: '新建分钟级监测 - 公众号数据平台',
+  keywords: '公众号文章监测,分钟级监测,阅读数监测,刷量检测,投放监测',
+  description: '按文章链接或公众号下一篇文章下单分钟级监测：选择位置、频率与周期，监测结束生成刷量分析报告。',
+};
+
+const monitorTasksMeta = {
+  component: MonitorTasksPage,
+  title: '我的监测 - 公众号数据平台',
+  keywords: '监测任务,文章监测记录,刷量报告,公众号监测,投放前分析',
+  description: '查看文章监测与下一篇监测任务的进度与结论，取消未开始的任务，打开每篇文章的刷量分析报告。',
+};
+
+const officialMonitorMeta = {
+  component: OfficialAccountMonitorPage,
+  title: '公众号实时监控 - 公众号数据平台',
+  keywords: '公众号实时监控,阅读数实时,公众号最新文章,点赞在看实时数据',
+  description: '实时查看公众号最新发布的文章，阅读、点赞与在看随采集实时更新。',
+};
+
+const keywordMonitorMeta = {
+  component: KeywordMonitorPage,
+  title: '公众号关键词实时监控 - 公众号数据平台',
+  keywords: '关键词监控,舆情监控,公众号舆情,关键词订阅,文章提及',
+  description: '订阅关键词，实时查看近 7 天提到这些关键词的公众号文章及其阅读、点赞数据。',
+};
+
+const videoMonitorMeta = {
+  component: VideoAccountMonitorPage,
+  title: '视频号实时监控 - 公众号数据平台',
+  keywords: '视频号监控,视频号数据,视频号播放量,视频号点赞,视频号作品',
+  description: '实时查看公众号关联视频号的最新作品与播放、点赞、评论、转发数据。',
+};
+
+const videoKeywordMonitorMeta = {
+  component: VideoKeywordMonitorPage,
+  title: '视频号关键词实时监控 - 公众号数据平台',
+  keywords: '视频号关键词,视频号舆情,视频号监控,关键词订阅,视频号作品搜索',
+  description: '订阅关键词，实时查看描述中提到这些关键词的视频号作品及其播放、点赞数据。',
+};
+
+const backfillMeta = {
+  component: BackfillPage,
+  title: '历史文章回采 - 公众号数据平台',
+  keywords: '公众号历史文章,历史回采,历史文章导出,公众号文章采集,历史阅读数',
+  description: '回采公众号最近 6 个月的历史文章与阅读、点赞、在看数据，查看进度并导出 Excel。',
+};
+
+const backfillDetailMeta = {
+  component: BackfillDetailPage,
+  title: '回采详情 - 公众号数据平台',
+  keywords: '回采详情,历史文章列表,历史文章导出,公众号文章正文',
+  description: '查看一次历史回采采集到的文章、按月统计与正文，并导出为 Excel 或 CSV。',
+};
+
+const historyDataMeta = {
+  component: HistoryDataPage,
+  title: '历史文章数据 - 公众号数据平台',
+  keywords: '公众号历史文章,历史数据下载,阅读数导出,公众号数据导出',
+  description: '按时间段查看公众号已采集的历史文章与阅读、点赞、在看数据，并下载为 Excel 或 CSV。',
+};
+
+const fullDownloadMeta = {
+  component: FullDownloadPage,
+  title: '全量数据下载 - 公众号数据平台',
+  keywords: '公众号数据下载,全量数据,统计数据下载,公众号历史数据导出',
+  description: '公众号统计数据下载：导出字段、格式、可用会员等级与套餐，并在线下载公众号历史文章数据。',
+};
+
 export const HOME_ROUTE: AppRoute = { path: '/', ...homeMeta };
 
 export const appRoutes: AppRoute[] = [
@@ -184,6 +288,21 @@ export const appRoutes: AppRoute[] = [
   { path: '/zhongjian', ...loginMeta },
   { path: '/register', ...registerMeta },
   { path: '/loginMiddleware', ...loginMeta },
+  // --- monitoring, real-time monitors, back-collection and downloads (issue #9) ---
+  { path: '/appsearch/monitorNew', ...monitorNewMeta },
+  { path: '/appsearch/monitors', ...monitorTasksMeta },
+  { path: '/appsearch/monitor', ...monitorTasksMeta },
+  { path: '/OfficialAccountMonitor', ...officialMonitorMeta },
+  { path: '/OfficialAccountKeywordMonitor', ...keywordMonitorMeta },
+  { path: '/VideoAccountMonitor', ...videoMonitorMeta },
+  { path: '/VideoAccountKeywordMonitor', ...videoKeywordMonitorMeta },
+  { path: '/appsearch/stoping', ...backfillMeta },
+  { path: '/stopingDetail', ...backfillDetailMeta },
+  { path: '/appsearch/history', ...historyDataMeta },
+  { path: '/historyTwo', ...historyDataMeta },
+  { path: '/historyThree', ...historyDataMeta },
+  { path: '/quanliang', ...fullDownloadMeta },
+  { path: '/quanliang1', ...fullDownloadMeta },
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */
