@@ -24,12 +24,16 @@ export default function AccountDetailModal({ mid, onClose }: { mid: number | nul
           {mid !== null && (
             <a
               href={fullPageHref(mid)}
-              target="_blank"
-              // Same origin: an opener lets the new window start with a copy of this session storage.
-              rel="noopener opener"
               data-testid="detail-new-window"
-              // Spec: routernumber is set to 10000 before the detail opens; the new window inherits a copy.
-              onClick={markDetailNavigation}
+              onClick={(e) => {
+                // Spec: routernumber is set to 10000 before the detail opens. window.open keeps the opener (same
+                // origin), so the new window starts with a copy of this session storage; a target=_blank link
+                // would not (browsers imply noopener). A modified click follows the plain link.
+                if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                markDetailNavigation();
+                window.open(fullPageHref(mid), '_blank');
+              }}
             >
               新窗口打开 ↗
             </a>
