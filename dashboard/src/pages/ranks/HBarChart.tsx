@@ -82,8 +82,9 @@ function Bars({
 export function HBarChart({ color = '#1677ff', format = formatRatio, ...rest }: HBarChartProps) {
   if (rest.data.length === 0) return null;
   return (
-    <div style={{ width: '100%' }}>
-      <ParentSize debounceTime={50} parentSizeStyles={{ width: '100%', height: 'auto' }}>
+    // ParentSize measures its box: give it the chart's height so the width is measured before the first draw.
+    <div style={{ width: '100%', height: rest.data.length * ROW + MARGIN.top + MARGIN.bottom }}>
+      <ParentSize debounceTime={50}>
         {({ width }) => (width > 0 ? <Bars {...rest} color={color} format={format} width={width} /> : null)}
       </ParentSize>
     </div>
