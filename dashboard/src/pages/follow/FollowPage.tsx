@@ -1,6 +1,6 @@
 // 公众号关注 (/appsearch/officialAccount): the member's favourite groups on the left; on the right the newest
 // articles of the followed accounts (follow_account_article), or a keyword search over them (follow_key_search).
-import { Card, Empty, Flex, Input, Menu, Radio, Select, Typography } from 'antd';
+import { App as AntApp, Card, Empty, Flex, Input, Menu, Radio, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useFavoriteAccounts } from '../../api/group-queries';
@@ -134,12 +134,21 @@ function FollowBody() {
   );
 }
 
-export function FollowPage() {
+function FollowPageBody() {
   return (
     <Card title="公众号关注" data-testid="follow-page">
       <MemberGate what="公众号关注">
         <FollowBody />
       </MemberGate>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts (App.useApp in the group pickers and editors) their context. */
+export function FollowPage() {
+  return (
+    <AntApp component={false}>
+      <FollowPageBody />
+    </AntApp>
   );
 }

@@ -1,6 +1,7 @@
 // 关键词订阅 (/appsearch/subscribe): the member's keywords (userkeyword GET/POST, modify_userkeyword, DELETE) and
 // the articles matching them (user_keyword_search), highlighted.
 import {
+  App as AntApp,
   App,
   Button,
   Card,
@@ -293,12 +294,21 @@ function SubscribeBody() {
   );
 }
 
-export function SubscribePage() {
+function SubscribePageBody() {
   return (
     <Card title="关键词订阅" data-testid="subscribe-page">
       <MemberGate what="关键词订阅">
         <SubscribeBody />
       </MemberGate>
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts (App.useApp in the group pickers and editors) their context. */
+export function SubscribePage() {
+  return (
+    <AntApp component={false}>
+      <SubscribePageBody />
+    </AntApp>
   );
 }

@@ -1,6 +1,6 @@
 // 小程序详情 (/appsearch/appdetail?appid=): the mini-program's figures, the articles and accounts that embed it,
 // and the mini-programs of the same owner (owner information: deluxe members and above).
-import { Button, Card, Descriptions, Empty, Radio, Statistic, Table, Tabs, Tag } from 'antd';
+import { App as AntApp, Button, Card, Descriptions, Empty, Radio, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -195,7 +195,7 @@ function SameOwnerTab({ appid }: { appid: string }) {
   );
 }
 
-export function MiniproDetailPage() {
+function MiniproDetailPageBody() {
   const [params] = useSearchParams();
   const appid = (params.get('appid') ?? '').trim();
   const detail = useMiniproDetail(appid);
@@ -252,5 +252,14 @@ export function MiniproDetailPage() {
         />
       )}
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts (App.useApp in the group pickers and editors) their context. */
+export function MiniproDetailPage() {
+  return (
+    <AntApp component={false}>
+      <MiniproDetailPageBody />
+    </AntApp>
   );
 }

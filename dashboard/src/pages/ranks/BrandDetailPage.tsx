@@ -1,6 +1,6 @@
 // 品牌声量 (/appsearch/brandvolumelist?owner=): one owner's combined figures, its daily reads (the top accounts stacked as
 // lines) and its accounts (monitor/v1 brand_detail, brand_bar; owner information: deluxe members and above).
-import { Button, Card, Empty, Flex, Radio, Statistic, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Empty, Flex, Radio, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -182,7 +182,7 @@ function BrandBody({ owner }: { owner: string }) {
   );
 }
 
-export function BrandDetailPage() {
+function BrandDetailPageBody() {
   const [params] = useSearchParams();
   const owner = (params.get('owner') ?? '').trim();
   return (
@@ -201,5 +201,14 @@ export function BrandDetailPage() {
         </Empty>
       )}
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts (App.useApp in the group pickers and editors) their context. */
+export function BrandDetailPage() {
+  return (
+    <AntApp component={false}>
+      <BrandDetailPageBody />
+    </AntApp>
   );
 }

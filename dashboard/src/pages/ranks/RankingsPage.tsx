@@ -1,6 +1,6 @@
 // 公众号榜单 (/appsearch/otherRankings, /AccountTypeRank, /trueNumber, /trueNumberOld, /fakeNumberOld): one page of
 // rank/v1 rankings with a tab per ranking; the route picks the first tab, ?type= keeps the chosen one.
-import { Button, Card, Empty, Flex, Radio, Select, Tabs, Typography } from 'antd';
+import { App as AntApp, Button, Card, Empty, Flex, Radio, Select, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import {
@@ -209,7 +209,7 @@ function RankBoard({ tab }: { tab: RankTab }) {
   );
 }
 
-export function RankingsPage() {
+function RankingsPageBody() {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const asked = params.get('type');
@@ -226,5 +226,14 @@ export function RankingsPage() {
       {/* Keyed so each ranking starts on page 1 with its own filters. */}
       <RankBoard key={tab.type} tab={tab} />
     </Card>
+  );
+}
+
+/** antd's App gives the page's toasts (App.useApp in the group pickers and editors) their context. */
+export function RankingsPage() {
+  return (
+    <AntApp component={false}>
+      <RankingsPageBody />
+    </AntApp>
   );
 }
