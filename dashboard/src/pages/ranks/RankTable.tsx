@@ -113,7 +113,8 @@ function figureColumns(type: AccountRankType): Columns {
         },
         num('发文', 'articles', undefined, 72),
         num('总阅读', 'reads'),
-        wci('WCI', '本周期清博 WCI V14.2'),
+        // Shown beside the score, so without the score's marker.
+        { ...num('WCI', 'wci', '本周期清博 WCI V14.2', 88), render: (v: number) => formatRatio(v) },
       ];
     case 'fake':
     case 'new_fake':
