@@ -272,8 +272,8 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     await page.waitForURL(/\/main\/appsearch\/appdetail\?appid=/);
     await poll(() => page.title()).toBe('小程序详情 - 公众号数据平台');
     const detail = (await api(`${url}/fbmain/search/v1/minipro_detail?appid=${first.appid}`)).data.applet;
-    expect(await page.getByTestId('minipro-detail-title').textContent()).toBe(detail.title);
-    expect(await page.getByTestId('minipro-detail').textContent()).toContain(
+    await poll(() => page.getByTestId('minipro-detail-title').textContent()).toBe(detail.title);
+    await poll(() => page.getByTestId('minipro-detail').textContent()).toContain(
       detail.exposure_num.toLocaleString('zh-CN'),
     );
     const arts = (await api(`${url}/fbmain/search/v1/minipro_article?appid=${first.appid}&num=20`)).data;
@@ -343,7 +343,7 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
       feed.article_list.map((a: Json) => a.title),
     );
     await page.getByTestId('follow-groups').getByText('榜单关注（2）').click();
-    expect(await page.getByTestId('follow-heading').textContent()).toContain('榜单关注');
+    await poll(() => page.getByTestId('follow-heading').textContent()).toContain('榜单关注');
     await shot(page, 'follow');
 
     // Search the followed accounts' articles with a word of the newest title.
@@ -361,7 +361,7 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     await poll(() => page.getByTestId('follow-title').allInnerTexts()).toEqual(
       hits.article_list.map((a: Json) => a.title),
     );
-    expect(await page.getByTestId('follow-heading').textContent()).toContain(`“${word}”的搜索结果`);
+    await poll(() => page.getByTestId('follow-heading').textContent()).toContain(`“${word}”的搜索结果`);
     await shot(page, 'follow-search');
     expect(problems).toEqual([]);
     await ctx.close();
