@@ -262,6 +262,113 @@ const fullDownloadMeta = {
   description: '公众号统计数据下载：导出字段、格式、可用会员等级与套餐，并在线下载公众号历史文章数据。',
 };
 
+// --- rankings, mini-programs, follows, brands (issue #9) ---
+const RankingsPage = lazy(() =>
+  import('./pages/ranks/RankingsPage').then((m) => ({ default: m.RankingsPage })),
+);
+const MiniproRankPage = lazy(() =>
+  import('./pages/minipro/MiniproRankPage').then((m) => ({ default: m.MiniproRankPage })),
+);
+const MiniproSearchPage = lazy(() =>
+  import('./pages/minipro/MiniproSearchPage').then((m) => ({ default: m.MiniproSearchPage })),
+);
+const MiniproDetailPage = lazy(() =>
+  import('./pages/minipro/MiniproDetailPage').then((m) => ({ default: m.MiniproDetailPage })),
+);
+const FollowPage = lazy(() => import('./pages/follow/FollowPage').then((m) => ({ default: m.FollowPage })));
+const SubscribePage = lazy(() =>
+  import('./pages/follow/SubscribePage').then((m) => ({ default: m.SubscribePage })),
+);
+const ContrastPage = lazy(() =>
+  import('./pages/ranks/ContrastPage').then((m) => ({ default: m.ContrastPage })),
+);
+const BrandListPage = lazy(() =>
+  import('./pages/ranks/BrandListPage').then((m) => ({ default: m.BrandListPage })),
+);
+const BrandDetailPage = lazy(() =>
+  import('./pages/ranks/BrandDetailPage').then((m) => ({ default: m.BrandDetailPage })),
+);
+
+const rankMeta = (title: string, keywords: string, description: string) => ({
+  component: RankingsPage,
+  title: `${title} - 公众号数据平台`,
+  keywords,
+  description,
+});
+const otherRankingsMeta = rankMeta(
+  '公众号榜单',
+  '公众号排行榜,公众号榜单,WCI排名,行业榜,地区榜,原创榜',
+  '公众号综合榜、真实榜、行业榜、地区榜、原创榜与刷量榜，按日、周、月排名并显示名次变化。',
+);
+const accountTypeRankMeta = rankMeta(
+  '公众号行业榜',
+  '公众号行业排行,公众号分类榜,行业公众号排名,WCI',
+  '按行业查看公众号日榜、周榜、月榜，综合 WCI 排名与名次变化。',
+);
+const trueNumberMeta = rankMeta(
+  '公众号真实榜',
+  '公众号真实阅读,去刷量排名,真实榜,公众号排行',
+  '扣除估算刷量阅读后计算 WCI 的公众号真实榜，按日、周、月排名。',
+);
+const trueNumberOldMeta = rankMeta(
+  '公众号刷量榜',
+  '公众号刷量,刷阅读,刷量检测,刷量排行',
+  '按估算刷量阅读排名的公众号刷量榜，显示刷量篇数、刷量占比与名次变化。',
+);
+const fakeNumberOldMeta = rankMeta(
+  '新增刷量榜',
+  '新增刷量,公众号刷量,刷量检测,刷量排行',
+  '本期新出现刷量文章的公众号，可查看本期与上一期的新增刷量榜。',
+);
+const programTopMeta = {
+  component: MiniproRankPage,
+  title: '小程序榜 - 公众号数据平台',
+  keywords: '小程序排行榜,小程序曝光,公众号小程序,小程序榜单',
+  description: '按公众号文章嵌入带来的曝光排名的小程序日榜、周榜、月榜，显示涉及文章、公众号与名次变化。',
+};
+const miniproSearchMeta = {
+  component: MiniproSearchPage,
+  title: '小程序搜索 - 公众号数据平台',
+  keywords: '小程序搜索,小程序查询,小程序appid,公众号小程序',
+  description: '按名称、appid 或描述搜索被公众号文章嵌入的小程序，查看曝光、涉及文章与公众号。',
+};
+const miniproDetailMeta = {
+  component: MiniproDetailPage,
+  title: '小程序详情 - 公众号数据平台',
+  keywords: '小程序详情,小程序曝光,小程序投放公众号,同主体小程序',
+  description: '小程序的曝光数据、嵌入它的公众号文章与公众号，以及同主体的其他小程序。',
+};
+const followMeta = {
+  component: FollowPage,
+  title: '公众号关注 - 公众号数据平台',
+  keywords: '公众号关注,关注公众号文章,公众号分组,公众号最新文章',
+  description: '按收藏分组查看关注的公众号的最新文章，并在关注的公众号文章中搜索关键词。',
+};
+const subscribeMeta = {
+  component: SubscribePage,
+  title: '关键词订阅 - 公众号数据平台',
+  keywords: '关键词订阅,公众号关键词监测,文章关键词,舆情订阅',
+  description: '订阅关键词，查看标题或正文包含关键词的公众号文章，关键词高亮显示。',
+};
+const contrastMeta = {
+  component: ContrastPage,
+  title: '公众号对比 - 公众号数据平台',
+  keywords: '公众号对比,公众号数据对比,竞品公众号,阅读趋势对比',
+  description: '选择 2–5 个公众号，对比近 7 天或 30 天的发文、阅读、点赞与在看及每日趋势。',
+};
+const companyListMeta = {
+  component: BrandListPage,
+  title: '品牌榜 - 公众号数据平台',
+  keywords: '品牌榜,公众号主体排行,企业公众号,品牌公众号矩阵',
+  description: '按主体汇总旗下公众号的发文、阅读、点赞与粉丝，查看近 7 天或 30 天的品牌排名。',
+};
+const brandVolumeMeta = {
+  component: BrandDetailPage,
+  title: '品牌声量 - 公众号数据平台',
+  keywords: '品牌声量,公众号矩阵,主体公众号,品牌阅读趋势',
+  description: '一个主体旗下公众号的汇总数据、每日阅读趋势与各公众号表现。',
+};
+
 export const HOME_ROUTE: AppRoute = { path: '/', ...homeMeta };
 
 export const appRoutes: AppRoute[] = [
@@ -303,6 +410,20 @@ export const appRoutes: AppRoute[] = [
   { path: '/historyThree', ...historyDataMeta },
   { path: '/quanliang', ...fullDownloadMeta },
   { path: '/quanliang1', ...fullDownloadMeta },
+  // --- rankings, mini-programs, follows, brands (issue #9) ---
+  { path: '/appsearch/otherRankings', ...otherRankingsMeta },
+  { path: '/appsearch/AccountTypeRank', ...accountTypeRankMeta },
+  { path: '/appsearch/trueNumber', ...trueNumberMeta },
+  { path: '/appsearch/trueNumberOld', ...trueNumberOldMeta },
+  { path: '/appsearch/fakeNumberOld', ...fakeNumberOldMeta },
+  { path: '/appsearch/programTop', ...programTopMeta },
+  { path: '/appsearch/searchild', ...miniproSearchMeta },
+  { path: '/appsearch/appdetail', ...miniproDetailMeta },
+  { path: '/appsearch/officialAccount', ...followMeta },
+  { path: '/appsearch/subscribe', ...subscribeMeta },
+  { path: '/appsearch/offcontrast', ...contrastMeta },
+  { path: '/appsearch/companylist', ...companyListMeta },
+  { path: '/appsearch/brandvolumelist', ...brandVolumeMeta },
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */

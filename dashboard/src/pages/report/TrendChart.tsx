@@ -140,6 +140,8 @@ export function TrendChart({ time, series, height = 320 }: TrendChartProps) {
     setHover(nearest);
   };
 
+  // Charts with every series on the left axis (account comparison, brand volume) draw no right axis.
+  const dual = series.some((s) => s.axis === 'right');
   const hoverX = hover === null ? 0 : x(hover);
   const tooltipLeft = hoverX > width / 2;
 
@@ -149,7 +151,8 @@ export function TrendChart({ time, series, height = 320 }: TrendChartProps) {
         {series.map((s) => (
           <span key={s.key} className="trend-legend-item">
             <span className="trend-legend-swatch" style={{ background: s.color }} />
-            {s.label}（{s.axis === 'left' ? '左轴' : '右轴'}）
+            {s.label}
+            {dual ? `（${s.axis === 'left' ? '左轴' : '右轴'}）` : ''}
           </span>
         ))}
       </div>
@@ -176,7 +179,7 @@ export function TrendChart({ time, series, height = 320 }: TrendChartProps) {
             </text>
           </g>
         ))}
-        {scales.right.map((v) => (
+        {(dual ? scales.right : []).map((v) => (
           <text
             key={`r${v}`}
             x={MARGIN.left + innerW + 8}
