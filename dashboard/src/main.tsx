@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -23,11 +23,14 @@ if (!rootElement) throw new Error('root element missing');
 createRoot(rootElement).render(
   <StrictMode>
     <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename="/main">
-          <App />
-        </BrowserRouter>
-      </QueryClientProvider>
+      {/* antd's App context at the root, so App.useApp() toasts and confirms work on every page. */}
+      <AntdApp component={false}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter basename="/main">
+            <App />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntdApp>
     </ConfigProvider>
   </StrictMode>,
 );
