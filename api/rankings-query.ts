@@ -47,6 +47,36 @@ interface RankRow {
   total: string;
 }
 
+/** One account's place in a ranking. */
+export interface RankedAccount {
+  rank: number;
+  prev_rank: number;
+  /** Places gained since the previous period (negative: lost); null when not ranked then. */
+  rank_change: number | null;
+  mid: number;
+  name: string;
+  mp_name: string;
+  wxid: string;
+  avatar: string;
+  media: string;
+  area: string;
+  score: number;
+  wci: number;
+  index: number;
+  fans: number;
+  articles: number;
+  posts: number;
+  reads: number;
+  avg_read: number;
+  likes: number;
+  looking: number;
+  head_avg_read: number;
+  max_read: number;
+  originals: number;
+  fake_articles: number;
+  fake_reads: number;
+}
+
 export interface RankPage {
   period: Period;
   period_start: string;
@@ -55,34 +85,7 @@ export interface RankPage {
   complete: boolean;
   computed_at: string | null;
   total: number;
-  list: {
-    rank: number;
-    prev_rank: number;
-    /** Places gained since the previous period (negative: lost); null when not ranked then. */
-    rank_change: number | null;
-    mid: number;
-    name: string;
-    mp_name: string;
-    wxid: string;
-    avatar: string;
-    media: string;
-    area: string;
-    score: number;
-    wci: number;
-    index: number;
-    fans: number;
-    articles: number;
-    posts: number;
-    reads: number;
-    avg_read: number;
-    likes: number;
-    looking: number;
-    head_avg_read: number;
-    max_read: number;
-    originals: number;
-    fake_articles: number;
-    fake_reads: number;
-  }[];
+  list: RankedAccount[];
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,3 +21,33 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const haveChromium = () => existsSync(CHROMIUM_PATH);
+
+/**
+ * Collects what must not happen on a page: console errors, page errors, failed requests and HTTP answers ≥ 400.
+ * `allow` names the answers a test provokes on purpose. The browser's own console line for a failed resource is left
+ * to the response check, and the image proxy's 502 is always allowed: pictures live on WeChat's CDN, which this
+ * sandbox cannot reach, and the page shows a fallback.
+ */
+export function watchProblems(
+  page: Page,
+  allow: (status: number, url: string) => boolean = () => false,
+): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (/Failed to load resource: the server responded with a status of \d+/.test(m.text())) return;
+    problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    // Requests the page itself cancels (navigating away) are not failures.
+    const reason = r.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
+  });
+  page.on('response', (r) => {
+    const image = r.status() === 502 && r.url().includes('/fbmain/common/v1/image?');
+    if (r.status() >= 400 && !image && !allow(r.status(), r.url()))
+      problems.push(`http ${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { buy, Client, lastCode, nextPhone, signUp } from './members-harness';
 
@@ -21,25 +21,6 @@ if (!runBrowser)
   console.warn('[center browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
-
-/** Console errors, page errors, failed requests and HTTP errors, except the answers a test provokes on purpose. */
-function watchProblems(page: Page, expected: RegExp | null = null) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of \d+/.test(m.text())) return;
-    problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !expected?.test(r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 async function newContext(browser: Browser, token?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -183,7 +164,7 @@ describe.runIf(runBrowser)(
       const context = await newContext(browser, member.token as string);
       const page = await context.newPage();
       // Redeeming with one invited friend is refused (400 with the rule and progress), on purpose.
-      const problems = watchProblems(page, /\/main\/v1\/invite_to_vip$/);
+      const problems = watchProblems(page, (_s, u) => /\/main\/v1\/invite_to_vip$/.test(u));
       const info = (await member.get('/fbmain/user/v1/user_info')).body.data;
       // A friend registered with the member's invite code, and a next-post monitoring order, to be listed.
       const friend = new Client(url);

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -18,32 +18,6 @@ if (!runBrowser)
   console.warn('[detail browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
-
-/**
- * Console errors, page errors and failed requests. The simulator's mini-program icons are real WeChat CDN
- * addresses, which the image proxy cannot reach from this sandbox (502); the card then shows its default icon.
- */
-function watchProblems(page: Page, allow: (status: number, url: string) => boolean = () => false) {
-  const problems: string[] = [];
-  const allowed = (status: number, url: string) =>
-    allow(status, url) || (status === 502 && url.includes('/fbmain/common/v1/image?'));
-  page.on('console', (m) => {
-    const text = m.text();
-    if (m.type() !== 'error') return;
-    // The browser's own line for a failed resource; the response handler below judges the request itself.
-    if (/Failed to load resource: the server responded with a status of \d+/.test(text)) return;
-    problems.push(`console: ${text}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allowed(r.status(), r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 async function memberContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -20,27 +20,6 @@ if (!runBrowser)
 
 type Json = any;
 
-function watchProblems(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of \d+/.test(m.text())) return;
-    problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    // The empty group name is sent on purpose (spec §5) and answered 400 with its message.
-    const expected = r.status() === 400 && r.url().includes('/group_add');
-    const image = r.status() === 502 && r.url().includes('/fbmain/common/v1/image?');
-    if (r.status() >= 400 && !expected && !image) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
-
 async function memberContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
   await context.addInitScript((t: string) => {
@@ -54,6 +33,9 @@ async function memberContext(browser: Browser, token: string): Promise<BrowserCo
 
 /** A toast of antd's message. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+/** The empty group name is sent on purpose (spec §5) and answered 400 with its message. */
+const groupAddRefusal = (status: number, url: string) => status === 400 && url.includes('/group_add');
 
 describe.runIf(runBrowser)('groups, favourites and article collection in a real browser', () => {
   let platform: Platform;
@@ -106,7 +88,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
   it('favourites the account into a group created in 分组管理, shows it in the tree, then deletes the group', async () => {
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, groupAddRefusal);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     await page.getByTestId('account-header').waitFor();
     await page.getByTestId('favorite-star').click();
@@ -158,7 +140,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     const first = articles[0];
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, groupAddRefusal);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     const row = page.getByTestId('article-row').first();
     await row.waitFor();
@@ -191,7 +173,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
   it('opens the similar-article table from a history row, ticks 头条 and collects from the dropdown', async () => {
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, groupAddRefusal);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     const row = page.getByTestId('article-row').nth(similarIndex);
     await row.waitFor();

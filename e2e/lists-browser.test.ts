@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
 import { signUp } from './members-harness';
 
@@ -30,23 +30,6 @@ async function until<T>(what: string, f: () => Promise<T | null | undefined | fa
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-/** Collects console errors, page errors and failed requests; `allow` lists expected HTTP failures. */
-function watchProblems(page: Page, allow: (status: number, url: string) => boolean = () => false) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 40[014]/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allow(r.status(), r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
 }
 
 describe.runIf(runBrowser)('article lists and the fake-traffic report in a real browser', () => {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../members/messages';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { Client, lastCode, nextPhone, signUp } from './members-harness';
 
@@ -18,27 +18,6 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('login-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[login browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
-
-/** Collects console errors, page errors and failed requests; `allow` lists expected HTTP failures. */
-function watchProblems(
-  page: Page,
-  allow: (status: number, url: string) => boolean = () => false,
-  allowConsole = /status of 40[014]/,
-) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !allowConsole.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allow(r.status(), r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 /** A screenshot once the dialog and notice animations have settled. */
 async function shot(page: Page, name: string) {
@@ -134,11 +113,7 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
   it('shows the validation messages of spec §5 and the login failure', async () => {
     const page = await newPage();
     // The send-code refusal during the cooldown answers 429: expected here.
-    const problems = watchProblems(
-      page,
-      (s, u) => s === 429 && u.endsWith('/fbmain/account/v1/sendCode'),
-      /status of (40[014]|429)/,
-    );
+    const problems = watchProblems(page, (s, u) => s === 429 && u.endsWith('/fbmain/account/v1/sendCode'));
     await page.goto(`${url}/main/`);
     await openDialog(page);
 

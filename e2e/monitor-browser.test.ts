@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -24,25 +24,6 @@ type Json = any;
 
 /** Fixed clock of the small test world (e2e/harness.ts SMALL_WORLD). */
 const NOW_S = Date.parse('2026-11-01T21:30:00+08:00') / 1000;
-
-function watchProblems(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of \d+/.test(m.text())) return;
-    problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    const image = r.status() === 502 && r.url().includes('/fbmain/common/v1/image?');
-    if (r.status() >= 400 && !image) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
-}
 
 async function context(browser: Browser, token?: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -20,29 +20,6 @@ type Json = any;
 
 async function api(url: string): Promise<Json> {
   return (await fetch(url)).json();
-}
-
-/** Console errors, page errors and failed requests; `allow` lists expected HTTP answers. */
-function watchProblems(page: Page, allow: (status: number, url: string) => boolean = () => false) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    // The browser logs every 4xx/5xx; the response handler below judges them.
-    if (/Failed to load resource: the server responded with a status of \d+/.test(m.text())) return;
-    problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    // Mini-program icons live on WeChat's CDN, which the sandbox cannot reach: the icon falls back to a letter.
-    const image = r.status() === 502 && r.url().includes('/fbmain/common/v1/image?');
-    if (r.status() >= 400 && !image && !allow(r.status(), r.url()))
-      problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
 }
 
 async function context(browser: Browser, token?: string): Promise<BrowserContext> {

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, REPO_ROOT } from '../platform/platform';
-import { haveChromium, launchBrowser } from './browser';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { signUp } from './members-harness';
 
@@ -33,23 +33,6 @@ async function post(url: string, body: Record<string, string | number>): Promise
     body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])),
   });
   return res.json();
-}
-
-/** Collects console errors, page errors and failed requests; `allow` lists expected HTTP failures. */
-function watchProblems(page: Page, allow: (status: number, url: string) => boolean = () => false) {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of 40[01]/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    const reason = r.failure()?.errorText ?? '';
-    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${r.url()} ${reason}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allow(r.status(), r.url())) problems.push(`http ${r.status()}: ${r.url()}`);
-  });
-  return problems;
 }
 
 /** Page loads and API answers take a moment on a 2-core machine: poll for up to 10 s, not vitest's 1 s. */

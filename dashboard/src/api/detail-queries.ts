@@ -1,21 +1,16 @@
 // Calls and react-query hooks of the account detail's tabs and popups (spec §2 "Official account detail popup").
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReadOverviewRow } from '../../../api/account-analysis';
 import { ApiError, apiGet, apiPostForm, formBody, request, requestEnvelope } from './client';
 import type { AccountDetail } from './types';
+
+// Shapes the server answers with: declared once, beside the query that builds them.
+export type { ReadOverviewRow };
 
 // ---------- types (field names as the backend answers them) ----------
 
 /** mp_detail's account with the applet count the mini-program tab is gated on. */
 export type DetailAccount = AccountDetail & { associated_applet_total?: number };
-
-export interface ReadOverviewRow {
-  position: number;
-  article_num: number;
-  avg_read: number;
-  read_max: number;
-  avg_praise: number;
-  praise_max: number;
-}
 
 export interface DetailStatistic {
   analysis_info: {

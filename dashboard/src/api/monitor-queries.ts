@@ -1,7 +1,11 @@
 // react-query hooks of the monitoring, real-time monitor, back-collection and download pages (issue #9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VideoPost } from '../../../api/video-query';
 import { ApiError, apiGet, apiPostForm, readAccessToken, request } from './client';
 import type { HistoryArticleGroup } from './types';
+
+// Shapes the server answers with: declared once, beside the query that builds them.
+export type { VideoPost };
 
 // ---------- monitor orders (monitor/v1) ----------
 
@@ -513,21 +517,6 @@ export interface VideoAccount {
   avg_like: number;
   engagement_rate: number;
   last_pub: string;
-}
-
-export interface VideoPost {
-  post_id: string;
-  desc: string;
-  cover: string;
-  duration: number;
-  pubtime: string;
-  read: number;
-  like: number;
-  comment: number;
-  forward: number;
-  fav: number;
-  engagement_rate: number;
-  update_time: string;
 }
 
 export function useVideoAccount(mid: number | null, everyMs: number) {

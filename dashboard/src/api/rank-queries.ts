@@ -1,9 +1,25 @@
 // Calls and react-query hooks of the rankings, mini-programs, follows, keyword subscriptions and brand pages
 // (spec §2 /appsearch rankings, mini-programs, follows; §7 rank/v1, original/v1, follow/v1, search/v1 minipro_* and
 // userkeyword, monitor/v1 brand_* and official_account_contrast). Field names are the backend's.
+
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountFigures, BrandFigures, BrandRow } from '../../../api/brand-query';
+import type { MiniproAccount, MiniproArticle } from '../../../api/minipro-query';
+import type { OriginalCategory, OriginalTag } from '../../../api/original-query';
+import type { RankedAccount } from '../../../api/rankings-query';
 import { apiGet, formBody, type Params, request, requestSuccess } from './client';
 import type { ListArticle } from './types';
+
+// Shapes the server answers with: declared once, beside the query that builds them.
+export type {
+  AccountFigures,
+  BrandFigures,
+  BrandRow,
+  MiniproAccount,
+  MiniproArticle,
+  OriginalCategory,
+  OriginalTag,
+};
 
 // ---------- rankings ----------
 
@@ -15,36 +31,10 @@ export const RANK_PAGE_SIZE = 20;
 /** Places open to visitors and free members (rank/v1 FREE_RANK_DEPTH). */
 export const FREE_RANK_DEPTH = 100;
 
-export interface RankRow {
-  rank: number;
-  prev_rank: number;
-  /** Places gained since the previous period (negative: lost); null when not ranked then. */
-  rank_change: number | null;
-  mid: number;
-  name: string;
-  mp_name: string;
-  wxid: string;
-  avatar: string;
-  media: string;
-  area: string;
-  score: number;
-  wci: number;
-  index: number;
-  fans: number;
-  articles: number;
-  posts: number;
-  reads: number;
-  avg_read: number;
-  likes: number;
-  looking: number;
-  head_avg_read: number;
-  max_read: number;
-  originals: number;
-  fake_articles: number;
-  fake_reads: number;
+/** A ranking row; original/v1 ranklisk adds the original articles' reads. */
+export interface RankRow extends RankedAccount {
   original_reads?: number;
   original_avg_read?: number;
-  original_share?: number;
 }
 
 export interface RankPage {
@@ -119,20 +109,6 @@ export function useRankFilters() {
 // ---------- original content (original/v1 onelevel, secondlevel, hotarticle) ----------
 
 export type OriginalDays = 1 | 7 | 30;
-
-export interface OriginalCategory {
-  media: string;
-  article_num: number;
-  account_num: number;
-  read_num: number;
-}
-
-export interface OriginalTag {
-  tag: string;
-  article_num: number;
-  account_num: number;
-  read_num: number;
-}
 
 interface StatusList<T> {
   status: number;
@@ -251,20 +227,6 @@ export function useMiniproDetail(appid: string) {
   });
 }
 
-export interface MiniproArticle {
-  mid: number;
-  aid: string;
-  mp_name: string;
-  avatar: string;
-  position: number;
-  title: string;
-  href: string;
-  pubtime: string;
-  read: number;
-  zan: number;
-  looking: number;
-}
-
 export function useMiniproArticles(appid: string, orderby: 'pubtime' | 'read', page: number) {
   return useQuery({
     queryKey: ['minipro-article', appid, orderby, page],
@@ -276,17 +238,6 @@ export function useMiniproArticles(appid: string, orderby: 'pubtime' | 'read', p
       ),
     placeholderData: keepPreviousData,
   });
-}
-
-export interface MiniproAccount {
-  mid: number;
-  mp_name: string;
-  wxid: string;
-  avatar: string;
-  media: string;
-  article_num: number;
-  exposure_num: number;
-  last_pubtime: string;
 }
 
 export function useMiniproAccounts(appid: string, page: number) {
@@ -455,50 +406,6 @@ export function useKeywordChange() {
 
 export type BrandDays = 7 | 30;
 export type BrandSort = 'reads' | 'avg_reads' | 'articles' | 'accounts' | 'likes' | 'looking' | 'fans';
-
-export interface BrandFigures {
-  accounts: number;
-  active_accounts: number;
-  articles: number;
-  posts: number;
-  reads: number;
-  avg_reads: number;
-  head_avg_reads: number;
-  max_reads: number;
-  likes: number;
-  looking: number;
-  fans: number;
-}
-
-export interface BrandRow extends BrandFigures {
-  rank: number;
-  owner: string;
-  top_account: { mid: number; name: string };
-}
-
-export interface AccountFigures {
-  mid: number;
-  name: string;
-  mp_name: string;
-  wxid: string;
-  avatar: string;
-  owner: string;
-  media: string;
-  area: string;
-  fans: number;
-  wci: number;
-  index: number;
-  articles: number;
-  posts: number;
-  reads: number;
-  avg_reads: number;
-  head_avg_reads: number;
-  max_reads: number;
-  likes: number;
-  avg_likes: number;
-  looking: number;
-  avg_looking: number;
-}
 
 export function useBrandRanking(q: { days: BrandDays; sort: BrandSort; kw: string; page: number }) {
   return useQuery({
