@@ -339,14 +339,23 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(await page.getByTestId('similar-name').allInnerTexts()).toEqual(
       byMatch.accounts.map((a: Json) => a.name),
     );
+    // Sorted by estimated fans: the page shows the server's answer to its own call (figures may still move while
+    // the analytics catches up on a loaded machine, so compare with that answer, and check its order here).
     await page.getByTestId('similar-sort').click();
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/mp_similar') && r.url().includes('sort=1'),
+    );
     await page.locator('.ant-select-item-option').getByText('估算活跃粉丝').click();
+    const shownByFans = ((await (await answered).json()) as Json).data;
+    const fans = shownByFans.accounts.map((a: Json) => a.fans as number);
+    expect(fans).toEqual([...fans].sort((a, b) => b - a));
+    expect(shownByFans.total).toBe(byFans.total);
     await expect
       .poll(() => page.getByTestId('similar-name').allInnerTexts(), { timeout: 10_000 })
-      .toEqual(byFans.accounts.map((a: Json) => a.name));
+      .toEqual(shownByFans.accounts.map((a: Json) => a.name));
 
     // Without a group the picker asks for one; then a new group takes the account.
-    const first = byFans.accounts[0];
+    const first = shownByFans.accounts[0];
     await page.getByTestId('similar-favorite').first().click();
     await page.getByTestId('favorite-submit').click();
     await page.getByText('请选择您想要的分组或公众号后再加入收藏').waitFor();

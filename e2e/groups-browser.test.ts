@@ -148,8 +148,13 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     await row.getByTestId('article-collect').click();
     const picker = page.getByTestId('collect-picker');
     await picker.waitFor();
-    await picker.getByTestId('collect-submit').click();
-    await toast(page, '请选择分组').waitFor();
+    // Submitting without a group only warns: click again if a click landed while the popover was still opening.
+    await expect
+      .poll(async () => {
+        await picker.getByTestId('collect-submit').click();
+        return toast(page, '请选择分组').isVisible();
+      })
+      .toBe(true);
     await picker.getByTestId('collect-new-group').fill('素材库');
     await picker.getByRole('button', { name: '新建分组' }).click();
     await toast(page, '创建成功').waitFor();
