@@ -6,11 +6,26 @@ import type { AnalyticsStore, QueryParams } from './store';
  * chDB (ClickHouse in-process). Only the async API is used so queries run off the event loop.
  * chDB allows one data path per process, so a process opens exactly one of these.
  */
+/** How long close() waits for operations still running. */
+const CLOSE_WAIT_MS = 10_000;
+
 export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
   private session: Session;
 
   private ready: Promise<unknown> = Promise.resolve();
+  /** Operations running in the engine: close() waits for them, since closing under a running query crashes it. */
+  private inflight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  private run<T>(op: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('ClickHouse (chDB) is closed'));
+    const p = op();
+    this.inflight.add(p);
+    const done = () => this.inflight.delete(p);
+    p.then(done, done);
+    return p;
+  }
 
   /** `readonly` makes the session refuse writes and setting changes (for ad-hoc queries). */
   constructor(dataPath: string, opts: { readonly?: boolean } = {}) {
@@ -21,9 +36,11 @@ export class ChdbStore implements AnalyticsStore {
 
   async query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
     await this.ready;
-    const res = params
-      ? await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' })
-      : await this.session.queryAsync(sql, { format: 'JSONEachRow' });
+    const res = await this.run(() =>
+      params
+        ? this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' })
+        : this.session.queryAsync(sql, { format: 'JSONEachRow' }),
+    );
     const text = res.text();
     if (text.length === 0) return [];
     const rows: T[] = [];
@@ -33,16 +50,31 @@ export class ChdbStore implements AnalyticsStore {
 
   async *stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T> {
     await this.ready;
+    if (this.closed) throw new Error('ClickHouse (chDB) is closed');
     // chDB allows one active stream per session; callers consume one export at a time.
     const s = params
       ? this.session.queryStreamBind(sql, params, { format: 'JSONEachRow' })
       : this.session.queryStream(sql, { format: 'JSONEachRow' });
-    for await (const row of s.rows<T>()) yield row;
+    // The whole iteration counts as one operation in flight.
+    let finish = () => {};
+    const streaming = new Promise<void>((r) => {
+      finish = r;
+    });
+    this.inflight.add(streaming);
+    try {
+      for await (const row of s.rows<T>()) yield row;
+    } finally {
+      this.inflight.delete(streaming);
+      finish();
+    }
   }
 
   async exec(sql: string, params?: QueryParams): Promise<void> {
-    if (params) await this.session.queryBindAsync(sql, params, { format: 'Null' });
-    else await this.session.queryAsync(sql, { format: 'Null' });
+    await this.run(() =>
+      params
+        ? this.session.queryBindAsync(sql, params, { format: 'Null' })
+        : this.session.queryAsync(sql, { format: 'Null' }),
+    );
   }
 
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
@@ -50,10 +82,17 @@ export class ChdbStore implements AnalyticsStore {
     // JSONEachRow as one buffer: the engine parses it natively, no SQL text is built from values.
     let payload = '';
     for (const r of rows) payload += `${JSON.stringify(r)}\n`;
-    await this.session.insert({ table, values: Buffer.from(payload), format: 'JSONEachRow' });
+    await this.run(() => this.session.insert({ table, values: Buffer.from(payload), format: 'JSONEachRow' }));
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // An export whose reader went away may never finish its stream: wait for the rest, not for ever.
+    await Promise.race([
+      Promise.allSettled([...this.inflight]),
+      new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref()),
+    ]);
     this.session.close();
   }
 }

@@ -40,8 +40,8 @@ export class PgAccountRegistry implements AccountRegistry {
     if (accounts.length === 0) return new Set();
     const rows = await this.db.query<{ biz: string }>(
       `INSERT INTO included_accounts (biz, mid, name, alias, avatar, description, via)
-       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]),
-         (SELECT $7::text)
+       SELECT u.*, $7::text FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
+         AS u (biz, mid, name, alias, avatar, description)
        ON CONFLICT (biz) DO NOTHING RETURNING biz`,
       [
         accounts.map((a) => a.biz),

@@ -94,7 +94,9 @@ describe.runIf(runBrowser)(
 
     it('stops cleanly on SIGTERM', async () => {
       platform.child.kill('SIGTERM');
-      expect(await platform.exit).toBe(0);
+      const exit = await platform.exit;
+      // On failure, say how far the shutdown got.
+      expect(exit, `${platform.stdout().slice(-1500)}\n${platform.stderr().slice(-1500)}`).toBe(0);
       expect(platform.stdout()).toContain('stopped cleanly');
     });
 

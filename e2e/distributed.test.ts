@@ -215,6 +215,15 @@ describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own 
     expect(split.a.share + split.b.share).toBe(split.a.of);
     expect(split.a.share).toBeGreaterThan(0);
     expect(split.b.share).toBeGreaterThan(0);
+    // Both collectors record the directory's accounts in the PostgreSQL server (a subquery without an alias, which
+    // PGlite accepts and PostgreSQL 15 refuses, once lost these).
+    const [recorded] = (
+      await pgc.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM included_accounts WHERE via = 'directory'",
+      )
+    ).rows;
+    expect(recorded?.n).toBe(split.a.of);
+    for (const p of [procs.c1, procs.c2]) expect(p.stdout()).not.toContain('included accounts not recorded');
   });
 
   it('every role serves Prometheus metrics; the api logs JSON lines with request ids', {
