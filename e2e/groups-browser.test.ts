@@ -215,9 +215,21 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
 
     // The favourite dropdown lists the collection groups (素材库 from the previous test); one click collects.
     const target = similar.article_list[0];
-    await rows.first().getByTestId('similar-article-favorite').click();
-    await page.locator('.ant-dropdown-menu').getByText('素材库', { exact: true }).click();
-    await toast(page, '文章已收藏至分组素材库').waitFor();
+    // Open the dropdown and pick the group until the collect toast shows: on a loaded machine a click can land while
+    // the table re-renders or the menu is still opening, and is lost.
+    const collected = toast(page, '文章已收藏至分组素材库');
+    await expect
+      .poll(
+        async () => {
+          if (await collected.isVisible()) return true;
+          const item = page.locator('.ant-dropdown-menu').getByText('素材库', { exact: true });
+          if (!(await item.isVisible())) await rows.first().getByTestId('similar-article-favorite').click();
+          await item.click({ timeout: 3000 }).catch(() => {});
+          return collected.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const option = (
       await member.get('/fbmain/search/v1/favorite_article_option', { aid: target.aid, mid: target.mid })
     ).body.data;
