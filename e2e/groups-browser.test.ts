@@ -149,10 +149,16 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     const picker = page.getByTestId('collect-picker');
     await picker.waitFor();
     // Submitting without a group only warns: click again if a click landed while the popover was still opening.
+    // Each click gets 3 s to show its toast (a slow machine renders it late), so a registered click is not repeated.
+    const warned = toast(page, '请选择分组').first();
     await expect
       .poll(async () => {
+        if (await warned.isVisible()) return true;
         await picker.getByTestId('collect-submit').click();
-        return toast(page, '请选择分组').isVisible();
+        return warned.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        );
       })
       .toBe(true);
     await picker.getByTestId('collect-new-group').fill('素材库');
@@ -217,15 +223,18 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     const target = similar.article_list[0];
     // Open the dropdown and pick the group until the collect toast shows: on a loaded machine a click can land while
     // the table re-renders or the menu is still opening, and is lost.
-    const collected = toast(page, '文章已收藏至分组素材库');
+    const collected = toast(page, '文章已收藏至分组素材库').first();
     await expect
       .poll(
         async () => {
           if (await collected.isVisible()) return true;
-          const item = page.locator('.ant-dropdown-menu').getByText('素材库', { exact: true });
+          const item = page.locator('.ant-dropdown-menu').getByText('素材库', { exact: true }).first();
           if (!(await item.isVisible())) await rows.first().getByTestId('similar-article-favorite').click();
           await item.click({ timeout: 3000 }).catch(() => {});
-          return collected.isVisible();
+          return collected.waitFor({ timeout: 3000 }).then(
+            () => true,
+            () => false,
+          );
         },
         { timeout: 30_000 },
       )
