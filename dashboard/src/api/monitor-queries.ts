@@ -1,11 +1,11 @@
 // react-query hooks of the monitoring, real-time monitor, back-collection and download pages (issue #9).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VideoPost } from '../../../api/video-query';
+import type { VideoAccount, VideoPost } from '../../../api/video-query';
 import { ApiError, apiGet, apiPostForm, readAccessToken, request } from './client';
 import type { HistoryArticleGroup } from './types';
 
 // Shapes the server answers with: declared once, beside the query that builds them.
-export type { VideoPost };
+export type { VideoAccount, VideoPost };
 
 // ---------- monitor orders (monitor/v1) ----------
 
@@ -496,27 +496,6 @@ export function useKeywordHits(keyword: string, page: number, everyMs: number, e
     placeholderData: keepPreviousData,
     refetchInterval: everyMs,
   });
-}
-
-export interface VideoAccount {
-  finder_id: string;
-  mid: number;
-  mp_name: string;
-  mp_avatar: string;
-  name: string;
-  avatar: string;
-  owner: string;
-  desc: string;
-  posts_total: number;
-  posts_7d: number;
-  posts_30d: number;
-  reads_30d: number;
-  likes_30d: number;
-  avg_read: number;
-  max_read: number;
-  avg_like: number;
-  engagement_rate: number;
-  last_pub: string;
 }
 
 export function useVideoAccount(mid: number | null, everyMs: number) {

@@ -8,6 +8,7 @@ import type { MiniproAccount, MiniproArticle } from '../../../api/minipro-query'
 import type { OriginalCategory, OriginalTag } from '../../../api/original-query';
 import type { RankedAccount } from '../../../api/rankings-query';
 import { apiGet, formBody, type Params, request, requestSuccess } from './client';
+import type { SimilarArticle } from './group-queries';
 import type { ListArticle } from './types';
 
 // Shapes the server answers with: declared once, beside the query that builds them.
@@ -269,22 +270,8 @@ export function useSameOwnerMinipros(appid: string, enabled: boolean) {
 
 // ---------- follows ----------
 
-export interface FollowArticle {
-  position: number;
-  idx: number;
-  title: string;
-  href: string;
-  avatar: string;
-  mp_name: string;
-  mid: number;
-  aid: string;
-  media: string;
-  quality_num: number;
-  read: number;
-  zan: number;
-  looking: number;
-  pubtime: string;
-}
+/** An article of the follow feed: the same row as the similar-article table, without the match degree. */
+export type FollowArticle = Omit<SimilarArticle, 'match'>;
 
 export function useFollowArticles(mids: number[], page: number) {
   return useQuery({
