@@ -1,6 +1,11 @@
 // Route table: every page loads lazily and carries its own head metadata.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
+import { apipagesRoutes } from './pages/apipages/routes';
+import { exploreRoutes } from './pages/explore/routes';
+import { helpRoutes } from './pages/help/routes';
+import { servicesRoutes } from './pages/services/routes';
+import { toolsRoutes } from './pages/tools/routes';
 
 export interface AppRoute {
   path: string;
@@ -424,6 +429,11 @@ export const appRoutes: AppRoute[] = [
   { path: '/appsearch/offcontrast', ...contrastMeta },
   { path: '/appsearch/companylist', ...companyListMeta },
   { path: '/appsearch/brandvolumelist', ...brandVolumeMeta },
+  ...servicesRoutes,
+  ...helpRoutes,
+  ...apipagesRoutes,
+  ...toolsRoutes,
+  ...exploreRoutes,
 ];
 
 /** Route for a pathname; unknown paths fall back to the home route. */

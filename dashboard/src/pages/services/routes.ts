@@ -1,0 +1,4 @@
+// Routes of this part of the dashboard; routes.tsx merges them into the one route table.
+import type { AppRoute } from '../../routes';
+
+export const servicesRoutes: AppRoute[] = [];
