@@ -55,8 +55,7 @@ export function fetchListFilterOptions(signal?: AbortSignal): Promise<ListFilter
 
 /** Fake-traffic report of one article; `post` is `<mid>_<aid>` as the monitor links carry it. */
 export function fetchFakeReport(post: string, signal?: AbortSignal): Promise<FakeReport> {
-  // An empty post is left out, so the API answers that it is missing.
-  return apiGet<FakeReport>('/monitor/v1/read_praise_report', { post: post || undefined }, signal);
+  return apiGet<FakeReport>('/monitor/v1/read_praise_report', { post }, signal);
 }
 
 /** The account's "scan to follow" QR code (its WeChat profile page), drawn by the server. */

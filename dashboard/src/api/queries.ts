@@ -73,6 +73,8 @@ export function useFakeReport(post: string) {
   return useQuery({
     queryKey: ['fake-report', post],
     queryFn: ({ signal }) => fetchFakeReport(post, signal),
+    // Without a post there is no report to ask for: the page offers the member's reports instead.
+    enabled: post !== '',
     retry: false,
   });
 }

@@ -15,9 +15,28 @@ const isAnswer = (error: Error) => error instanceof ApiError && (error.code === 
 
 export function FakeReportPage() {
   const [params] = useSearchParams();
-  // A missing post is sent as empty so the API's own message names the problem.
   const post = (params.get('post') ?? '').trim();
   const { data, isPending, isError, error, refetch } = useFakeReport(post);
+
+  // Opened without an article (from the menu or a bookmark): lead to where reports come from.
+  if (post === '') {
+    return (
+      <Result
+        data-testid="report-choose"
+        status="info"
+        title="请选择要查看的刷量分析报告"
+        subTitle="每篇文章的报告来自分钟级监测：在监测记录中点击「详情」查看，或为一篇文章新建监测，监测结束后生成报告。"
+        extra={[
+          <Link key="mine" to="/appsearch/monitors">
+            <Button type="primary">我的监测记录</Button>
+          </Link>,
+          <Link key="new" to="/appsearch/monitorNew">
+            <Button>新建文章监测</Button>
+          </Link>,
+        ]}
+      />
+    );
+  }
 
   if (isPending) {
     return (

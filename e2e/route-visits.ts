@@ -1,0 +1,113 @@
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { watchProblems } from './browser';
+
+/** One route to open: its table path, the URL (path plus sample query) and the title the route table gives it. */
+export interface RouteTarget {
+  path: string;
+  url: string;
+  title: string;
+}
+
+export interface RouteVisit extends RouteTarget {
+  role: string;
+  ok: boolean;
+  /** Why it failed: wrong title, too little Chinese, console errors, failed requests. */
+  problems: string[];
+  /** Han characters in the page's content area (header and footer excluded). */
+  han: number;
+  ms: number;
+  shot: string;
+}
+
+/** Fewer Han characters than this in the content area means the page did not render its own content. */
+export const MIN_HAN = 12;
+
+const slug = (url: string) =>
+  url
+    .replace(/^\//, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .slice(0, 80) || 'home';
+
+/**
+ * A browser context for one role: a visitor, or a member whose session sits in localStorage as the login
+ * dialog leaves it.
+ */
+export async function roleContext(browser: Browser, token?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 900 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  if (token)
+    await context.addInitScript((t: string) => {
+      localStorage.setItem(
+        'userInfo',
+        JSON.stringify({ accessToken: t, name: '路由巡检', loginType: 'phone', avatar: '' }),
+      );
+    }, token);
+  return context;
+}
+
+/**
+ * Opens each route in its own tab of `context` and checks what a user meets: the route's own title, Chinese
+ * content, no console error, no failed request. Saves a full-page screenshot of each into `shots`.
+ * `allow` names answers ≥ 400 a page provokes by design (e.g. a key check that answers 401 for a bad key).
+ */
+export async function visitRoutes(
+  context: BrowserContext,
+  base: string,
+  role: string,
+  targets: RouteTarget[],
+  shots: string,
+  report: (v: RouteVisit) => void = () => {},
+  allow: (status: number, url: string) => boolean = () => false,
+): Promise<RouteVisit[]> {
+  const out: RouteVisit[] = [];
+  for (const target of targets) {
+    const started = Date.now();
+    const page = await context.newPage();
+    const problems = watchProblems(page, allow);
+    const shot = path.join(shots, `${role}-${slug(target.url)}.png`);
+    let han = 0;
+    let title = '';
+    try {
+      await page.goto(`${base}/main${target.url}`, { waitUntil: 'load', timeout: 60_000 });
+      // The route's chunk has loaded once the suspense spinner is gone; then let its first calls settle
+      // (pages that poll every few seconds still go idle between polls).
+      await page.waitForSelector('.app-content', { timeout: 30_000 });
+      await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+      await page
+        .waitForFunction(() => !document.querySelector('.app-content .ant-spin-spinning'), null, {
+          timeout: 10_000,
+        })
+        .catch(() => {});
+      title = await page.title();
+      han = await page.evaluate(() => {
+        const content = document.querySelector('.app-content') as HTMLElement | null;
+        // biome-ignore lint/performance/useDomNodeTextContent: only what is rendered visibly counts as content
+        const text = content?.innerText ?? '';
+        return text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+      });
+      await page.screenshot({ path: shot, fullPage: true });
+    } catch (e) {
+      problems.push(`navigation: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (title !== target.title) problems.push(`title: "${title}", expected "${target.title}"`);
+    if (han < MIN_HAN) problems.push(`content: only ${han} Chinese characters`);
+    await page.close();
+    const visit: RouteVisit = {
+      ...target,
+      role,
+      ok: problems.length === 0,
+      problems: [...problems],
+      han,
+      ms: Date.now() - started,
+      shot,
+    };
+    report(visit);
+    out.push(visit);
+  }
+  return out;
+}

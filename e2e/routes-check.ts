@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import type { Platform } from '../platform/platform';
+import { launchBrowser } from './browser';
+import { type RouteVisit, roleContext, visitRoutes } from './route-visits';
+import { prepareRouteWorld, routeTargets } from './route-world';
+
+export interface RouteCheck {
+  visits: RouteVisit[];
+  /** Routes visited (each by every role), routes in all, routes that failed for at least one role. */
+  visited: number;
+  total: number;
+  failed: string[];
+  resultLine: string;
+}
+
+/**
+ * Visits every route of the route table on a running demo platform, as a visitor (no query: the pages'
+ * empty states) and as a member (admin, super member, with sample queries that show real content), and
+ * prints one line per visit and the RESULT line.
+ */
+export async function checkAllRoutes(
+  platform: Platform,
+  base: string,
+  shots: string,
+  print: (line: string) => void = console.log,
+  only: (path: string) => boolean = () => true,
+): Promise<RouteCheck> {
+  mkdirSync(shots, { recursive: true });
+  const world = await prepareRouteWorld(platform, base);
+  const browser = await launchBrowser();
+  const visits: RouteVisit[] = [];
+  const line = (v: RouteVisit) =>
+    print(
+      `${v.ok ? 'ok  ' : 'FAIL'} ${v.role.padEnd(7)} ${v.url.padEnd(48)} ${String(v.ms).padStart(6)} ms  han=${v.han}` +
+        (v.ok ? '' : `\n       ${v.problems.join('\n       ')}`),
+    );
+  try {
+    for (const [role, token, targets] of [
+      ['visitor', undefined, routeTargets(null).filter((t) => only(t.path))],
+      ['member', world.member.token ?? undefined, routeTargets(world).filter((t) => only(t.path))],
+    ] as const) {
+      const context = await roleContext(browser, token);
+      visits.push(...(await visitRoutes(context, base, role, targets, shots, line)));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  const paths = [...new Set(visits.map((v) => v.path))];
+  const failed = paths.filter((p) => visits.some((v) => v.path === p && !v.ok));
+  const byRole = (role: string) => visits.filter((v) => v.role === role && !v.ok).length;
+  const resultLine =
+    `RESULT routes visited=${paths.length} total=${routeTargets(null).length} failed=${failed.length}` +
+    ` visits=${visits.length} visitor_failed=${byRole('visitor')} member_failed=${byRole('member')}` +
+    ` median_ms=${median(visits.map((v) => v.ms))}`;
+  print(`screenshots: ${shots}`);
+  print(resultLine);
+  return { visits, visited: paths.length, total: routeTargets(null).length, failed, resultLine };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
+}
