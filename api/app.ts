@@ -5,6 +5,12 @@ import { routePath } from 'hono/route';
 import { httpDuration, metricsRoute } from '../platform/metrics';
 import type { ApiDeps } from './deps';
 import { Codes, fail } from './envelope';
+import {
+  corsForConfiguredOrigins,
+  DEFAULT_HTTP_POLICY,
+  jsonDepthGuard,
+  securityHeaders,
+} from './http-guards';
 import { memberSession } from './member-session';
 import { memberAccountRoutes } from './routes/account';
 import { accountRoutes } from './routes/account-detail';
@@ -54,14 +60,14 @@ declare module 'hono' {
 /** The HTTP surface: /fbmain (spec §7), health, and the SPA under /main/. */
 export function createApp(deps: ApiDeps): Hono {
   const app = new Hono();
+  const policy = deps.http ?? DEFAULT_HTTP_POLICY;
 
+  app.use('*', securityHeaders(policy));
   app.use('*', async (c, next) => {
     const id = c.req.header('x-request-id') ?? randomUUID();
     const started = performance.now();
     c.header('x-request-id', id);
     c.set('reqId', id);
-    c.header('x-content-type-options', 'nosniff');
-    c.header('referrer-policy', 'same-origin');
     await next();
     // By route pattern (the last route that matched), so ids in paths do not make new series.
     httpDuration.observe(
@@ -83,6 +89,7 @@ export function createApp(deps: ApiDeps): Hono {
   });
 
   const fbmain = new Hono();
+  fbmain.use('*', corsForConfiguredOrigins(policy));
   fbmain.use(
     '*',
     bodyLimit({
@@ -90,6 +97,7 @@ export function createApp(deps: ApiDeps): Hono {
       onError: (c) => fail(c, 413, Codes.BAD_INPUT, '请求体过大（上限 1 MB）'),
     }),
   );
+  fbmain.use('*', jsonDepthGuard());
   // Every /fbmain call knows its member (or visitor) before any handler runs.
   fbmain.use('*', memberSession(deps.members));
   fbmain.route('/search/v1', accountRoutes(deps));

@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import type { RateLimiter } from '../platform/rate-limiter';
 import type { MemberDb } from '../postgres/db';
+import type { HttpPolicy } from './http-guards';
 import type { ListSettings } from './lists-query';
 
 /** What the API needs from the rest of the program; it never knows which engines sit behind. */
@@ -34,6 +35,8 @@ export interface ApiDeps {
   /** Built dashboard folder. */
   dashboardDir: string;
   readiness: () => Promise<Readiness>;
+  /** CORS origins and HTTPS (security headers); absent: no cross-origin access, no HSTS. */
+  http?: HttpPolicy;
   /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
   openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }

@@ -10,6 +10,7 @@ export const Codes = {
   OK: 0,
   BAD_INPUT: 40000,
   LEVEL_INSUFFICIENT: 40002,
+  FORBIDDEN: 40003,
   NOT_FOUND: 40004,
   ALREADY_IN_GROUP: 40005,
   INTERNAL: 50000,
@@ -80,13 +81,20 @@ export async function readInput(c: Context): Promise<Record<string, unknown>> {
   if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'DELETE') {
     const type = c.req.header('content-type') ?? '';
     try {
-      if (type.includes('application/json')) Object.assign(input, await c.req.json());
-      else if (type.includes('form')) Object.assign(input, await c.req.parseBody({ all: true }));
+      if (type.includes('application/json')) copyFields(input, await c.req.json());
+      else if (type.includes('form')) copyFields(input, await c.req.parseBody({ all: true }));
     } catch {
       // Unparseable bodies fall through to schema validation, which names the missing field.
     }
   }
   return input;
+}
+
+/** Copies a body's own fields; `__proto__` and friends are dropped so a body cannot change the input's prototype. */
+function copyFields(into: Record<string, unknown>, body: unknown): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return;
+  for (const [k, v] of Object.entries(body))
+    if (k !== '__proto__' && k !== 'constructor' && k !== 'prototype') into[k] = v;
 }
 
 export async function parseInput<S extends z.ZodType>(

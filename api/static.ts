@@ -26,7 +26,13 @@ export function spaHandler(dir: string, base = '/main/') {
     if (!existsSync(index)) {
       return c.text('控制台尚未构建：请先运行 npm run build（npm start 会自动构建）。', 503);
     }
-    const rel = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length);
+    let rel: string;
+    try {
+      rel = decodeURIComponent(new URL(c.req.url).pathname).slice(base.length);
+    } catch {
+      // A malformed escape (%E0%A4%A) names no file: the answer is about the request, not a crash.
+      return c.text('Bad Request', 400);
+    }
     const file = path.resolve(root, rel);
     if (rel && file.startsWith(root + path.sep)) {
       const st = await stat(file).catch(() => null);

@@ -20,7 +20,7 @@ import { tempDir } from './harness';
 export async function openTestApp(
   name: string,
   nowMs: number,
-  extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes' | 'openApiLimit'>> = {},
+  extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes' | 'openApiLimit' | 'http' | 'dashboardDir'>> = {},
   env: Record<string, string> = {},
   log: Logger = createLogger('silent'),
 ): Promise<{ app: Hono; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {

@@ -99,6 +99,21 @@ const envSchema = z.object({
   CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
   /** Shared counters for rate limits across api replicas; unset: counted in this process. */
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  /** Origins whose pages may call /fbmain from a browser (CORS), comma-separated; unset: same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
+      '必须是逗号分隔的来源，如 https://a.example.com,https://b.example.com（不带路径与结尾斜杠）',
+    ),
   /** Open-API calls allowed per key and minute (over it: 429, nothing charged). */
   API_KEY_RATE_PER_MIN: positiveInt(600, 1_000_000),
   CLICKHOUSE_CLUSTER: z

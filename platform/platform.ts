@@ -232,6 +232,10 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       has('api') && store && db && members
         ? createApp({
             openApiLimit,
+            http: {
+              corsOrigins: config.CORS_ORIGINS,
+              https: config.PUBLIC_URL?.startsWith('https:') ?? false,
+            },
             store,
             db,
             members,
