@@ -208,7 +208,8 @@ describe('read_batch: latest counters of many links at once', () => {
 });
 
 describe('comment_rank: the articles with the most comments', () => {
-  const titles = (body: { data: { list: { title: string }[] } }) => body.data.list.map((x) => x.title);
+  const titles = (body: { data?: { list: { title: string }[] } }) =>
+    (body.data?.list ?? []).map((x) => x.title);
 
   it('sorts the window’s articles by comments, for every account or one', async () => {
     const week = await new Client(base).get('/fbmain/tools/v1/comment_rank', {});
