@@ -109,7 +109,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
         const loginNeeded = page.getByTestId('login-needed');
         if (who === 'visitor' && r.memberOnly) await loginNeeded.waitFor();
         else expect(await loginNeeded.count(), r.path).toBe(0);
-        expect(await page.getByTestId(r.testId).innerText()).toMatch(/[\u4e00-\u9fa5]{4}/);
+        expect(await page.getByTestId(r.testId).textContent()).toMatch(/[\u4e00-\u9fa5]{4}/);
         await page.waitForLoadState('networkidle');
         if (who === 'member' && ['getHtml', 'comment', 'singleDay'].includes(r.path))
           await shot(page, `${who}-${r.path}`);
@@ -138,22 +138,22 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.goto(`${url}/main/appsearch/sogoHerf`);
     await page.getByTestId('article-url-input').locator('input').fill(temp);
     await page.getByTestId('article-url-input').locator('button.ant-input-search-btn').click();
-    await poll(() => page.getByTestId('link-result-url').innerText()).toBe(expected.url);
-    expect(await page.getByTestId('link-result-title').innerText()).toBe(article.title);
+    await poll(() => page.getByTestId('link-result-url').textContent()).toBe(expected.url);
+    expect(await page.getByTestId('link-result-title').textContent()).toBe(article.title);
     await shot(page, 'sogoherf-result');
     // An expired link: the envelope's Chinese message.
     const expired = `https://mp.weixin.qq.com/s?${world?.temporaryLinkQuery(sim, NOW_S - 13 * 3600)}`;
     await page.getByTestId('article-url-input').locator('input').fill(expired);
     await page.getByTestId('article-url-input').locator('button.ant-input-search-btn').click();
-    await poll(() => page.getByTestId('link-error').innerText()).toContain('链接已过期');
+    await poll(() => page.getByTestId('link-error').textContent()).toContain('链接已过期');
 
     // Batch (senior member): the good line converts, the expired one says why.
     await page.goto(`${url}/main/appsearch/sogopro`);
     await page.getByTestId('batch-input').fill(`${temp}\n${expired}`);
     await page.getByTestId('batch-submit').click();
-    await poll(() => page.getByTestId('batch-summary').innerText()).toBe('共 2 个，成功 1 个');
-    expect(await page.getByTestId('link-batch-url').innerText()).toBe(expected.url);
-    expect(await page.getByTestId('link-batch-error').innerText()).toContain('链接已过期');
+    await poll(() => page.getByTestId('batch-summary').textContent()).toBe('共 2 个，成功 1 个');
+    expect(await page.getByTestId('link-batch-url').textContent()).toBe(expected.url);
+    expect(await page.getByTestId('link-batch-error').textContent()).toContain('链接已过期');
     const download = page.waitForEvent('download');
     await page.getByTestId('batch-export').click();
     expect((await download).suggestedFilename()).toBe('永久链接.csv');
@@ -165,10 +165,10 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.getByTestId('article-url-input').locator('button.ant-input-search-btn').click();
     const shortUrl = await (async () => {
       await page.getByTestId('short-link-new').waitFor();
-      return page.getByTestId('short-link-new').innerText();
+      return (await page.getByTestId('short-link-new').textContent()) ?? '';
     })();
     expect(shortUrl).toMatch(/\/t\/[0-9A-Za-z]{6}$/);
-    await poll(() => page.getByTestId('short-link-url').first().innerText()).toBe(shortUrl);
+    await poll(() => page.getByTestId('short-link-url').first().textContent()).toBe(shortUrl);
     const hop = await fetch(shortUrl, { redirect: 'manual' });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toBe(new URL(article.url).toString());
@@ -180,7 +180,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.goto(`${url}/main/appsearch/longHerf`);
     await page.getByTestId('article-url-input').locator('input').fill(shortUrl);
     await page.getByTestId('article-url-input').locator('button.ant-input-search-btn').click();
-    await poll(() => page.getByTestId('link-result-url').innerText()).toBe(new URL(article.url).toString());
+    await poll(() => page.getByTestId('link-result-url').textContent()).toBe(new URL(article.url).toString());
     expect(problems).toEqual([]);
     await ctx.close();
   });
@@ -194,7 +194,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.getByTestId('read-result').waitFor();
     for (const k of ['read', 'zan', 'looking', 'comment'] as const)
       expect(await page.getByTestId(`read-${k}`).getAttribute('data-value'), k).toBe(String(zan[k]));
-    expect(await page.getByTestId('read-title').innerText()).toBe(zan.title);
+    expect(await page.getByTestId('read-title').textContent()).toBe(zan.title);
     await shot(page, 'read-result');
 
     const lines = [article.url, other.url, 'https://example.com/not-an-article'];
@@ -202,12 +202,12 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.goto(`${url}/main/appsearch/readPro`);
     await page.getByTestId('batch-input').fill(lines.join('\n'));
     await page.getByTestId('batch-submit').click();
-    await poll(() => page.getByTestId('batch-summary').innerText()).toBe('共 3 个，成功 2 个');
+    await poll(() => page.getByTestId('batch-summary').textContent()).toBe('共 3 个，成功 2 个');
     const shown = await page
       .getByTestId('read-batch-read')
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
     expect(shown).toEqual(batch.list.filter((x: Json) => x.ok).map((x: Json) => x.read));
-    expect(await page.getByTestId('read-batch-error').innerText()).toContain('不是有效的公众号文章链接');
+    expect(await page.getByTestId('read-batch-error').textContent()).toContain('不是有效的公众号文章链接');
     await shot(page, 'readpro-result');
 
     // The data card: counters and read quality as article_content answers them, with the polls' series.
@@ -222,7 +222,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await shot(page, 'wxarticle');
     await page.goto(`${url}/main/appsearch/details?post=${article.post}`);
     await page.getByTestId('article-data').waitFor();
-    expect(await page.getByTestId('article-title').innerText()).toBe(article.title);
+    expect(await page.getByTestId('article-title').textContent()).toBe(article.title);
     await page.goto(`${url}/main/appsearch/articlepro?post=${article.post}`);
     await page.getByTestId('analysis').waitFor();
     await poll(() => page.getByTestId('analysis-milestone').count()).toBe(3);
@@ -232,7 +232,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     // The comment list's first row is the API's.
     const comments = (await api(member, '/fbmain/tools/v1/comment_rank', { days: 7 })).data;
     await page.goto(`${url}/main/appsearch/comment`);
-    await poll(() => page.getByTestId('comment-title').first().innerText()).toBe(comments.list[0].title);
+    await poll(() => page.getByTestId('comment-title').first().textContent()).toBe(comments.list[0].title);
     expect(await page.getByTestId('comment-count').first().getAttribute('data-value')).toBe(
       String(comments.list[0].comment),
     );
@@ -246,8 +246,8 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/getHtml?url=${encodeURIComponent(article.url)}`);
     await page.getByTestId('article-body').waitFor();
-    expect(await page.getByTestId('article-title').innerText()).toBe(article.title);
-    const text = (await page.getByTestId('article-body').innerText()).replace(/\s/g, '');
+    expect(await page.getByTestId('article-title').textContent()).toBe(article.title);
+    const text = ((await page.getByTestId('article-body').textContent()) ?? '').replace(/\s/g, '');
     expect(text).toBe(article.content.replace(/\s/g, ''));
     await shot(page, 'gethtml-article');
 
@@ -263,7 +263,7 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
     await page.getByTestId('article-body').waitFor();
     const body = page.getByTestId('article-body');
     expect(await body.locator('script, img, iframe').count()).toBe(0);
-    expect(await body.innerText()).toContain('<script>window.__pwned = 1</script>');
+    expect(await body.textContent()).toContain('<script>window.__pwned = 1</script>');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(problems).toEqual([]);
     await ctx.close();
