@@ -18,6 +18,7 @@ import { accountExtraRoutes, inviteRoutes } from './routes/account-extras';
 import { accountSearchRoutes, sameOwnerCountRoute } from './routes/account-search';
 import { adminRoutes } from './routes/admin';
 import { apiCustomerRoutes } from './routes/api-customer';
+import { articleToolRoutes } from './routes/article-tools';
 import { brandRoutes } from './routes/brand';
 import { commonExtraRoutes } from './routes/common-extras';
 import { followRoutes } from './routes/follow';
@@ -137,6 +138,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/common/v1', pageViewRoutes(deps));
   fbmain.route('/common/v1', commonExtraRoutes(deps));
   fbmain.route('/tools/v1', linkToolRoutes(deps));
+  fbmain.route('/tools/v1', articleToolRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -55,6 +55,18 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
     path: '/tools/v1/link_permanent',
     why: '临时链接（搜狗微信搜索）或短链转永久链接（规格 §2 的 /sogoHerf、/sogopro 页）',
   },
+  {
+    path: '/tools/v1/article_content',
+    why: '已收录文章的正文、阅读原文、小程序、最新计数与相对阅读质量（规格 §2 的 /getHtml、/articleContent、/wxarticle 页）',
+  },
+  {
+    path: '/tools/v1/read_batch',
+    why: '批量查询最多 20 个文章链接的最新阅读、点赞、在看（规格 §2 的 /readPro 页）',
+  },
+  {
+    path: '/tools/v1/comment_rank',
+    why: '近 1/7/30 天留言数最多的文章，可按公众号筛选与排序（规格 §2 的 /comment 页）',
+  },
   { path: '/tools/v1/short_link', why: '长链接转短链接：生成与列出本站短链（规格 §2 的 /langchinge 页）' },
   {
     path: '/tools/v1/short_to_long',
