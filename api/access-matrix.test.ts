@@ -55,7 +55,10 @@ afterAll(async () => close?.());
  * do: article calls take post as 公众号ID_文章ID; a few take one of two names, not both.
  */
 const OVERRIDES: [RegExp, Record<string, string | undefined>][] = [
-  [/read_praise|read_zan|spend_time|tencent_claim|isExistReport/, { post: '21_300_1', url: undefined }],
+  [
+    /read_praise|read_zan|spend_time|tencent_claim|isExistReport|article_content/,
+    { post: '21_300_1', url: undefined },
+  ],
   [/same_owner_minipro/, { appid: undefined }],
   [/link_permanent/, { urls: undefined }],
   [/crawl_progress/, { request_id: '00000000-0000-4000-8000-000000000000' }],
