@@ -17,6 +17,8 @@ export interface RouteWorld {
   owner: string;
   outTradeNo: string;
   requestId: string;
+  /** The monitored article's link. */
+  articleUrl: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function prepareRouteWorld(platform: Platform, base: string): Promi
   const crawl = await member.post('/fbmain/monitor/v1/create_history_crawl', { mid, days: 30 });
   const requestId = String(crawl.body.data?.request_id ?? '');
 
-  const { post } = await publishStepSeries(platform, base);
+  const { post, art } = await publishStepSeries(platform, base);
   await until(
     'the fake-traffic report',
     async () =>
@@ -63,7 +65,7 @@ export async function prepareRouteWorld(platform: Platform, base: string): Promi
     90_000,
   ).catch(() => '');
   const owner = String(first.owner ?? first.zhuti ?? '');
-  return { member, mid, post, appid, owner, outTradeNo, requestId };
+  return { member, mid, post, appid, owner, outTradeNo, requestId, articleUrl: String(art.href) };
 }
 
 /** The sample query that makes a route show real content (an account, a report, an order…). */
@@ -77,6 +79,15 @@ function sampleQuery(path: string, w: RouteWorld): string {
     '/appsearch/brandvolumelist': w.owner ? `?owner=${encodeURIComponent(w.owner)}` : '',
     '/paySuccess': `?out_trade_no=${encodeURIComponent(w.outTradeNo)}`,
     '/stopingDetail': w.requestId ? `?request_id=${encodeURIComponent(w.requestId)}` : '',
+    '/appsearch/articleContent': `?post=${encodeURIComponent(w.post)}`,
+    '/appsearch/details': `?post=${encodeURIComponent(w.post)}`,
+    '/appsearch/articlepro': `?post=${encodeURIComponent(w.post)}`,
+    '/appsearch/getHtml': `?url=${encodeURIComponent(w.articleUrl)}`,
+    '/appsearch/wxarticle': `?url=${encodeURIComponent(w.articleUrl)}`,
+    '/appsearch/read': `?url=${encodeURIComponent(w.articleUrl)}`,
+    '/appsearch/comment': `?mid=${w.mid}`,
+    '/appsearch/getheard': `?mid=${w.mid}`,
+    '/appsearch/singleDay': `?mid=${w.mid}`,
   };
   return q[path] ?? '';
 }
