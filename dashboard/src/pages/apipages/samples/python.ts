@@ -1,7 +1,7 @@
 // The Python sample: Python 3 standard library only (urllib.request, json).
 import { baseOf, dq, keyOf, type SampleInput } from './literal';
 
-export const pythonSample = ({ origin, apiKey, keyword }: SampleInput) => String.raw`#!/usr/bin/env python3
+export const pythonSample = ({ origin, apiKey, keyword }: SampleInput) => `#!/usr/bin/env python3
 # 公众号数据平台开放接口示例：搜索公众号 → 第一个公众号的历史文章 → 剩余调用次数。
 # 只用 Python 3 标准库。运行：python3 demo.py [关键词]
 import json
