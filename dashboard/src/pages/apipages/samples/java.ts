@@ -1,5 +1,5 @@
 // The Java sample: JDK 11+ java.net.http only, run from source with `java Demo.java`.
-import { baseOf, dq, keyOf, type SampleInput } from './literal';
+import { baseOf, javaQ, keyOf, type SampleInput } from './literal';
 
 export const javaSample = ({
   origin,
@@ -22,8 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public class Demo {
-  static final String BASE = ${dq(baseOf(origin))};
-  static final String API_KEY = ${dq(keyOf(apiKey))};
+  static final String BASE = ${javaQ(baseOf(origin))};
+  static final String API_KEY = ${javaQ(keyOf(apiKey))};
   static final HttpClient HTTP = HttpClient.newHttpClient();
   // UTF-8 whatever the terminal's locale, so Chinese names print as they are.
   static final PrintStream OUT = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -43,15 +43,15 @@ public class Demo {
   }
 
   public static void main(String[] args) throws Exception {
-    String keyword = args.length > 0 ? args[0] : ${dq(keyword)};
+    String keyword = args.length > 0 ? args[0] : ${javaQ(keyword)};
     String found = call("/search?num=5&kw=" + URLEncoder.encode(keyword, StandardCharsets.UTF_8));
     Matcher m = Pattern.compile("\"mid\":(\\d+)").matcher(found);
     if (!m.find()) {
-      OUT.println("回答中没有公众号");
+      OUT.println(${javaQ('回答中没有公众号')});
       System.exit(1);
     }
     String mid = m.group(1);
-    OUT.println("第一个公众号 mid=" + mid);
+    OUT.println(${javaQ('第一个公众号 mid=')} + mid);
     OUT.println();
     call("/articles?num=5&mid=" + mid);
     call("/balance");

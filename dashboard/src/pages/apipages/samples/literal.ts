@@ -4,6 +4,13 @@
 /** A double-quoted literal for C, Java and Python (JSON's escapes are valid in all three for these values). */
 export const dq = (s: string) => JSON.stringify(s);
 
+/**
+ * A Java literal with every non-ASCII character as a \uXXXX escape: `java Demo.java` reads the source in the
+ * platform's encoding, which is ASCII under a POSIX locale, and would garble a Chinese keyword.
+ */
+export const javaQ = (s: string) =>
+  JSON.stringify(s).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** A single-quoted PHP literal: only the backslash and the quote are special, so `$` is never interpolated. */
 export const phpQ = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
