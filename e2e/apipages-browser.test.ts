@@ -182,7 +182,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     await page.goto(`${url}/main/appsearch/applicatio`);
     const remaining = (await member.get('/fbmain/account/v1/user_remaining_amount')).body.data;
     await expect
-      .poll(() => page.getByTestId('applicatio-trial').locator('.ant-statistic-content').textContent())
+      .poll(() => page.getByTestId('applicatio-trial').locator('.ant-statistic-content-value').textContent())
       .toBe(Number(remaining.trial_quota).toLocaleString('en-US'));
     await page.getByTestId('api-key-create').click();
     const key = ((await page.getByTestId('api-key-fresh').textContent()) ?? '').trim();

@@ -14,8 +14,12 @@ import { OperationTables } from './WordPage';
 import './apipages.css';
 
 function EndpointSamples({ op, apiKey }: { op: DocOperation; apiKey: string }) {
-  // The required fields with their documented examples: a call that works as written.
-  const params = Object.fromEntries(op.fields.filter((f) => f.required).map((f) => [f.name, f.example]));
+  // The required fields with their documented examples; where the fields are alternatives (finder_id or mid), none
+  // is required, so the first with a complete example stands for them.
+  const required = op.fields.filter((f) => f.required);
+  const alternative = op.fields.find((f) => f.example !== '' && !f.example.includes('…'));
+  const chosen = required.length > 0 || !alternative ? required : [alternative];
+  const params = Object.fromEntries(chosen.map((f) => [f.name, f.example]));
   const samples = endpointSamples({
     method: op.method,
     url: `${window.location.origin}${op.url}`,

@@ -83,9 +83,9 @@ export function WordPage() {
       )}
       {doc.data && (
         <>
-          <Typography.Text type="secondary" data-testid="word-count">
+          <Typography.Paragraph type="secondary" data-testid="word-count">
             共 {ops.length} 个接口
-          </Typography.Text>
+          </Typography.Paragraph>
           <OperationTables ops={ops} />
         </>
       )}
