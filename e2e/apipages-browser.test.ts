@@ -119,7 +119,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     }, 240_000);
   }
 
-  it('lists every open-API endpoint with its price and opens its detail with samples and try-it', async () => {
+  it('lists every open-API endpoint with its price and opens its detail with its call samples', async () => {
     const context = await newContext(browser, member.token as string);
     const page = await context.newPage();
     const problems = watchProblems(page);
