@@ -152,3 +152,64 @@ export async function videoPosts(
     }),
   };
 }
+
+export interface VideoAccountBrief {
+  finder_id: string;
+  name: string;
+  avatar: string;
+  owner: string;
+  desc: string;
+  /** The linked official account (0 when none) and its name. */
+  mid: number;
+  mp_name: string;
+  posts_total: number;
+  posts_30d: number;
+  reads_30d: number;
+  avg_read: number;
+  last_pub: string;
+}
+
+/**
+ * Video accounts whose name, owner, description or linked official account's name contains `kw` (case
+ * ignored), most read over 30 days first. Accounts are those with collected posts; the profile may be missing.
+ */
+export async function searchVideoAccounts(
+  store: AnalyticsStore,
+  q: { kw: string; page: number; size: number },
+): Promise<{ total: number; rows: VideoAccountBrief[] }> {
+  const rows = await store.query<Record<string, string | number>>(
+    `SELECT p.finder_id AS finder_id, va.name AS name, va.avatar AS avatar, va.owner AS owner,
+       va.description AS description, toString(p.any_mid) AS mid, ac.name AS mp_name,
+       s.posts_total AS posts_total, s.posts_30d AS posts_30d, s.reads_30d AS reads_30d, s.avg_reads AS avg_reads,
+       if(s.posts_total = 0, '', toString(s.last_pub)) AS last_pub, count() OVER () AS total
+     FROM (SELECT finder_id, any(mid) AS any_mid FROM video_posts GROUP BY finder_id) AS p
+     LEFT JOIN (SELECT finder_id, name, avatar, owner, description FROM video_accounts FINAL) AS va
+       ON va.finder_id = p.finder_id
+     LEFT JOIN (SELECT mid, name FROM accounts FINAL) AS ac ON ac.mid = p.any_mid
+     LEFT JOIN (SELECT * FROM video_account_stats FINAL) AS s ON s.finder_id = p.finder_id
+     WHERE positionCaseInsensitiveUTF8(va.name, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(va.owner, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(va.description, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(ac.name, {kw:String}) > 0
+     ORDER BY s.reads_30d DESC, p.finder_id ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    { kw: q.kw, limit: q.size, offset: (q.page - 1) * q.size },
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((r) => ({
+      finder_id: String(r.finder_id),
+      name: String(r.name ?? ''),
+      avatar: String(r.avatar ?? ''),
+      owner: String(r.owner ?? ''),
+      desc: String(r.description ?? ''),
+      mid: Number(r.mid ?? 0),
+      mp_name: String(r.mp_name ?? ''),
+      posts_total: Number(r.posts_total ?? 0),
+      posts_30d: Number(r.posts_30d ?? 0),
+      reads_30d: Number(r.reads_30d ?? 0),
+      avg_read: round2(Number(r.avg_reads ?? 0)),
+      last_pub: String(r.last_pub ?? ''),
+    })),
+  };
+}

@@ -114,7 +114,30 @@ describe('the open API through its OpenAPI document', () => {
       days: 1,
       num: 5,
     };
-    const optional = new Set(['num', 'freq', 'days', 'url']);
+    // A video account linked to a collected account (the simulator gives some accounts one), for the 视频号 calls.
+    const video = await until('a collected video account', async () => {
+      for (const mid of new Set(hot.map((h) => h.mid))) {
+        const r = (await (
+          await fetch(`${base}/fbmain/search/v1/video_account_detail?mid=${mid}`)
+        ).json()) as Json;
+        if (r.error_code === 0) return r.data.account;
+      }
+      return null;
+    });
+    values.finder_id = video.finder_id;
+    // The WeChat short link of the test's article (the simulator's own), for link_short2long.
+    const sim = platform.simulator?.world;
+    const simArt = sim?.accounts
+      .flatMap((a) => sim.pushes(a).flatMap((p) => p.articles))
+      .find((a) => `${a.msgid}_${a.idx}` === art.aid && a.title === art.title);
+    if (!simArt) throw new Error('the test article is not in the simulator');
+    const short = `https://mp.weixin.qq.com/s/${simArt.shortToken}`;
+    // Per operation: the video search looks for the video account's linked account name.
+    const perOp: Record<string, Record<string, string | number>> = {
+      video_search: { kw: video.mp_name },
+      link_short2long: { url: short },
+    };
+    const optional = new Set(['num', 'freq', 'days', 'url', 'finder_id']);
     const order = ['monitor_task_day', 'monitor_report'];
     const ops = Object.entries(doc.paths)
       .flatMap(([p, item]: [string, Json]) =>
@@ -135,8 +158,9 @@ describe('the open API through its OpenAPI document', () => {
       // Required fields take the test's values; optional ones only where the test means to set them.
       for (const [name, required] of fields) {
         if (required || optional.has(name)) {
-          if (values[name] === undefined) throw new Error(`no test value for ${name} of ${op.operationId}`);
-          args[name] = values[name] as string | number;
+          const v = perOp[op.operationId]?.[name] ?? values[name];
+          if (v === undefined) throw new Error(`no test value for ${name} of ${op.operationId}`);
+          args[name] = v;
         }
       }
       const before = await balance();
@@ -165,6 +189,21 @@ describe('the open API through its OpenAPI document', () => {
       reads: Number(art.read),
     });
     expect(answers.fake_report.verdict).toBe('insufficient');
+    // The short link comes back as the article's permanent link; the video calls answer the same account.
+    expect(answers.link_short2long).toMatchObject({
+      source: 'wechat',
+      article: { kind: 'short', mid: Number(art.mid), aid: art.aid, title: art.title },
+    });
+    expect(answers.link_short2long.url).toContain(`mid=${simArt.msgid}`);
+    expect(answers.video_search.accounts.map((a: Json) => a.finder_id)).toContain(video.finder_id);
+    expect(answers.video_account).toMatchObject({
+      finder_id: video.finder_id,
+      posts_total: video.posts_total,
+      reads_30d: video.reads_30d,
+    });
+    expect(answers.video_posts.finder_id).toBe(video.finder_id);
+    expect(answers.video_posts.total).toBe(video.posts_total);
+    expect(answers.video_posts.posts.length).toBe(Math.min(5, video.posts_total));
     expect(answers.monitor_task_day).toMatchObject({
       post: `${art.mid}_${art.aid}`,
       freq: 1,
@@ -246,6 +285,17 @@ describe('the open API through its OpenAPI document', () => {
       ['/articles', 'get', { mid: 987654321 }, 404],
       ['/search', 'get', { kw: '没有这样的公众号名字' }, 404],
       ['/monitor_report', 'get', { task_id: 'mt_nope' }, 404],
+      ['/link_short2long', 'get', {}, 400],
+      ['/link_short2long', 'get', { url: 'https://example.com/s/abc' }, 400],
+      ['/link_short2long', 'get', { url: `${base}/t/zzzzzz` }, 404],
+      ['/link_short2long', 'get', { url: 'https://mp.weixin.qq.com/s/NoSuchShortToken0' }, 404],
+      ['/video_search', 'get', { kw: '' }, 400],
+      ['/video_search', 'get', { kw: '没有这样的视频号名字' }, 404],
+      ['/video_account', 'get', {}, 400],
+      ['/video_account', 'get', { finder_id: 'no_such_finder' }, 404],
+      ['/video_account', 'get', { mid: 987654321 }, 404],
+      ['/video_posts', 'get', { finder_id: 'no_such_finder' }, 404],
+      ['/video_posts', 'get', { mid: hot[0].mid, orderby: 'hot' }, 400],
       ['/account', 'get', { mid: hot[0].mid }, 401, 'gzh_wrong'],
     ];
     for (const [p, m, values, status, badKey] of cases) {

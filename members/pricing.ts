@@ -43,5 +43,9 @@ export const API_COSTS = {
   monitor_task_day: 10,
   monitor_report: 1,
   fake_report: 2,
+  link_short2long: 1,
+  video_search: 1,
+  video_account: 1,
+  video_posts: 1,
   balance: 0,
 } as const;

@@ -19,6 +19,14 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 command -v java >/dev/null 2>&1 || need+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null 2>&1 || need+=(maven)
+# The code-sample test runs each language's sample as written: php-cli with curl, gcc with libcurl, python3.
+command -v php >/dev/null 2>&1 || need+=(php-cli)
+dpkg -s php-curl >/dev/null 2>&1 || need+=(php-curl)
+dpkg -s libcurl4-openssl-dev >/dev/null 2>&1 || need+=(libcurl4-openssl-dev)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+# `java Demo.java` (the Java sample) compiles in memory: it needs the JDK's jdk.compiler, not only the JRE.
+java --list-modules 2>/dev/null | grep -q '^jdk.compiler@' || need+=(openjdk-17-jdk-headless)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing: ${need[*]}"
   apt_install "${need[@]}"

@@ -28,6 +28,8 @@ export interface OpenContext {
   userId: number;
   /** The ledger row of this call's debit (null for free calls): a reference for what the call creates. */
   debitId: number | null;
+  /** The site's public origin (PUBLIC_URL or the request's): the host of our own short links. */
+  origin: string;
 }
 
 /** A result, or a failure that refunds the call: callers pay for answers only. */

@@ -7,6 +7,15 @@ import { articleCounters, articleSnapshots } from '../article-counters-query';
 import { fakeReport, parsePost } from '../fake-report-query';
 import { isCalendarDay } from '../inputs';
 import { findAccount, monitorTaskMessage, resolveArticleLink, taskStatuses } from '../monitor-orders-query';
+import { shortToLong } from '../short-to-long';
+import {
+  finderIdsOf,
+  searchVideoAccounts,
+  VIDEO_SORTS,
+  type VideoSort,
+  videoAccount,
+  videoPosts,
+} from '../video-query';
 import { endpoint, OpenCodes, type OpenContext, type OpenEndpoint, type OpenResult } from './define';
 
 /**
@@ -602,6 +611,237 @@ const fakeReportEndpoint = endpoint({
   },
 });
 
+const linkShort2Long = endpoint({
+  name: 'link_short2long',
+  method: 'get',
+  path: '/link_short2long',
+  tag: '链接',
+  summary: '短链接转长链接',
+  description:
+    '把公众号文章的短链接（mp.weixin.qq.com/s/…）或本站生成的短链接（/t/…）还原为长链接（永久链接 ' +
+    'mp.weixin.qq.com/s?__biz=…&mid=…&idx=…&sn=…）；微信链接同时给出文章的标题、公众号与发布时间。' +
+    '也接受搜狗微信搜索的临时链接与长链接（确认其仍可打开）。',
+  input: z.object({
+    url: z
+      .string({ message: '不能为空' })
+      .trim()
+      .min(1, '不能为空')
+      .max(2000, '不能超过 2000 个字符')
+      .meta({
+        description: '链接地址：公众号文章短链接 mp.weixin.qq.com/s/…，或本站短链接 …/t/…',
+        examples: ['https://mp.weixin.qq.com/s/AbCdEfGhIjKlMnOpQrStUv'],
+      }),
+  }),
+  output: z.object({
+    input: str('请求中的链接'),
+    source: z.enum(['wechat', 'site']).describe('wechat 微信文章链接（经微信解析），site 本站短链接'),
+    url: str('长链接（永久链接）'),
+    article: z
+      .object({
+        kind: z.enum(['temporary', 'short', 'long']).describe('输入链接的类型：临时、短、长链接'),
+        biz: str('公众号 __biz'),
+        msgid: int('推送的消息ID（链接中的 mid 参数）'),
+        idx: int('发文位置'),
+        sn: str('链接签名 sn'),
+        mid: int('公众号ID（平台内的 mid）'),
+        aid: str('文章ID（msgid_idx）'),
+        title: str('标题'),
+        mp_name: str('公众号名称'),
+        pubtime: str('发布时间（北京时间）'),
+        original: int('是否原创：1 是，0 否'),
+      })
+      .nullable()
+      .describe('微信链接解析出的文章；本站短链接为 null'),
+  }),
+  cost: () => API_COSTS.link_short2long,
+  costNote: `每次 ${API_COSTS.link_short2long} 次；链接无效或文章不存在时不计费`,
+  run: async (q, { deps, origin }) => {
+    const r = await shortToLong(deps, q.url, origin);
+    if (!r.ok) {
+      if (r.http === 400) return { fail: { http: 400, code: OpenCodes.BAD_INPUT, msg: r.msg } };
+      if (r.http === 404) return notFound(`${r.msg}，本次调用不计费`);
+      return { fail: { http: 503, code: OpenCodes.UNAVAILABLE, msg: `${r.msg}，本次调用不计费` } };
+    }
+    const d = r.data;
+    if (d.source === 'site')
+      return { data: { input: d.input, source: 'site' as const, url: d.url, article: null } };
+    const { input, source: _s, url, ...article } = d;
+    return { data: { input, source: 'wechat' as const, url, article } };
+  },
+});
+
+const finderId = z
+  .string()
+  .trim()
+  .min(1, '不能为空')
+  .max(100, '不能超过 100 个字符')
+  .meta({
+    description: '视频号ID finder_id（见 video_search 的结果）；与 mid 二选一',
+    examples: ['v2_060000…'],
+  });
+
+/** A video account named by finder_id, or the one linked to an official account with the most posts. */
+const finderInput = z
+  .object({
+    finder_id: finderId.optional(),
+    mid: mid.optional().meta({ description: '公众号ID：取该公众号关联的视频号；与 finder_id 二选一' }),
+  })
+  .refine((v) => v.finder_id !== undefined || v.mid !== undefined, {
+    message: '不能为空（请提供 finder_id 或 mid）',
+    path: ['finder_id'],
+  });
+
+async function finderOf(
+  ctx: OpenContext,
+  q: { finder_id?: string | undefined; mid?: number | undefined },
+): Promise<string | Failure> {
+  if (q.finder_id) return q.finder_id;
+  const [first] = await finderIdsOf(ctx.deps.store, q.mid ?? 0);
+  return first ?? notFound('该公众号没有已收录的视频号，本次调用不计费');
+}
+
+const videoBrief = z.object({
+  finder_id: str('视频号ID'),
+  name: str('视频号名称（未采集到资料时为空）'),
+  avatar: str('头像地址'),
+  owner: str('认证主体'),
+  desc: str('简介'),
+  mid: int('关联的公众号ID（没有时为 0）'),
+  mp_name: str('关联的公众号名称'),
+  posts_total: int('已收录的作品数'),
+  posts_30d: int('近 30 天发布的作品数'),
+  reads_30d: int('近 30 天作品的播放（阅读）数'),
+  avg_read: z.number().describe('作品平均播放数'),
+  last_pub: str('最近发布时间（北京时间）'),
+});
+
+const videoSearch = endpoint({
+  name: 'video_search',
+  method: 'get',
+  path: '/video_search',
+  tag: '视频号',
+  summary: '视频号搜索',
+  description: '按视频号名称、主体、简介或关联公众号名称中的关键词搜索已收录的视频号，近 30 天播放多的在前。',
+  input: z.object({
+    kw: z
+      .string({ message: '不能为空' })
+      .trim()
+      .min(1, '不能为空')
+      .max(50, '不能超过 50 个字符')
+      .meta({ description: '关键词', examples: ['科技'] }),
+    page: page(100),
+    num: num(50, 20),
+  }),
+  output: z.object({ total: int('匹配的视频号总数'), accounts: z.array(videoBrief) }),
+  cost: () => API_COSTS.video_search,
+  costNote: `每次 ${API_COSTS.video_search} 次；没有结果时不计费`,
+  run: async (q, { deps }) => {
+    const r = await searchVideoAccounts(deps.store, { kw: q.kw, page: q.page, size: q.num });
+    if (r.total === 0) return notFound('没有找到匹配的视频号，本次调用不计费');
+    return { data: { total: r.total, accounts: r.rows } };
+  },
+});
+
+const videoAccountEndpoint = endpoint({
+  name: 'video_account',
+  method: 'get',
+  path: '/video_account',
+  tag: '视频号',
+  summary: '视频号详情',
+  description:
+    '视频号的资料与作品数据概况：作品数（总数、近 7 天、近 30 天），近 30 天的播放、点赞、评论、转发、收藏合计，' +
+    '平均与最高播放、平均互动和互动率。用 finder_id 查询，或用公众号ID mid 查询其关联的视频号。',
+  input: finderInput,
+  output: z.object({
+    finder_id: str('视频号ID'),
+    mid: int('关联的公众号ID（没有时为 0）'),
+    mp_name: str('关联的公众号名称'),
+    mp_avatar: str('关联的公众号头像'),
+    name: str('视频号名称'),
+    avatar: str('头像地址'),
+    owner: str('认证主体'),
+    desc: str('简介'),
+    posts_total: int('已收录的作品数'),
+    posts_7d: int('近 7 天作品数'),
+    posts_30d: int('近 30 天作品数'),
+    reads_30d: int('近 30 天播放数'),
+    likes_30d: int('近 30 天点赞数'),
+    comments_30d: int('近 30 天评论数'),
+    forwards_30d: int('近 30 天转发数'),
+    favs_30d: int('近 30 天收藏数'),
+    avg_read: z.number().describe('平均播放数'),
+    max_read: int('最高播放数'),
+    avg_like: z.number().describe('平均点赞数'),
+    avg_comment: z.number().describe('平均评论数'),
+    avg_forward: z.number().describe('平均转发数'),
+    avg_fav: z.number().describe('平均收藏数'),
+    engagement_rate: z.number().describe('互动率：近 30 天（点赞+评论+转发+收藏）÷ 播放'),
+    last_pub: str('最近发布时间（北京时间）'),
+  }),
+  cost: () => API_COSTS.video_account,
+  costNote: `每次 ${API_COSTS.video_account} 次；视频号不存在时不计费`,
+  run: async (q, ctx) => {
+    const finder = await finderOf(ctx, q);
+    if (typeof finder !== 'string') return finder;
+    const a = await videoAccount(ctx.deps.store, finder);
+    if (!a) return notFound('视频号不存在或尚未收录，本次调用不计费');
+    return { data: a };
+  },
+});
+
+const videoPostsEndpoint = endpoint({
+  name: 'video_posts',
+  method: 'get',
+  path: '/video_posts',
+  tag: '视频号',
+  summary: '视频号作品列表',
+  description: '视频号已收录的作品及其最新的播放、点赞、评论、转发、收藏数，可按发布时间、播放或点赞排序。',
+  input: finderInput.safeExtend({
+    orderby: z
+      .enum(Object.keys(VIDEO_SORTS) as [VideoSort, ...VideoSort[]], {
+        message: '只能是 pubtime、read 或 like',
+      })
+      .default('pubtime')
+      .meta({ description: '排序：pubtime 发布时间（默认）、read 播放数、like 点赞数' }),
+    page: page(10_000),
+    num: num(50, 20),
+  }),
+  output: z.object({
+    finder_id: str('视频号ID'),
+    total: int('作品总数'),
+    posts: z.array(
+      z.object({
+        post_id: str('作品ID'),
+        desc: str('作品描述'),
+        cover: str('封面地址'),
+        duration: int('时长（秒）'),
+        pubtime: str('发布时间（北京时间）'),
+        read: int('播放数'),
+        like: int('点赞数'),
+        comment: int('评论数'),
+        forward: int('转发数'),
+        fav: int('收藏数'),
+        engagement_rate: z.number().describe('互动率：（点赞+评论+转发+收藏）÷ 播放'),
+        update_time: str('数据更新时间，未采集到数据时为空'),
+      }),
+    ),
+  }),
+  cost: () => API_COSTS.video_posts,
+  costNote: `每页 ${API_COSTS.video_posts} 次；视频号不存在时不计费`,
+  run: async (q, ctx) => {
+    const finder = await finderOf(ctx, q);
+    if (typeof finder !== 'string') return finder;
+    const r = await videoPosts(ctx.deps.store, {
+      finderId: finder,
+      sort: q.orderby,
+      page: q.page,
+      size: q.num,
+    });
+    if (r.total === 0 && q.page === 1) return notFound('视频号不存在或尚未收录，本次调用不计费');
+    return { data: { finder_id: finder, total: r.total, posts: r.rows } };
+  },
+});
+
 const balance = endpoint({
   name: 'balance',
   method: 'get',
@@ -627,5 +867,9 @@ export const OPEN_ENDPOINTS: OpenEndpoint[] = [
   monitorCreate,
   monitorReport,
   fakeReportEndpoint,
+  linkShort2Long,
+  videoSearch,
+  videoAccountEndpoint,
+  videoPostsEndpoint,
   balance,
 ];

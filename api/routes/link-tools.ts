@@ -8,11 +8,11 @@ import { publicBase, requireLevel, requireMember } from '../member-session';
 import {
   followShortLink,
   listShortLinks,
-  lookupShortLink,
   SHORT_CODE_RE,
   SHORT_LINKS_PER_MEMBER,
   shortenLink,
 } from '../short-links-query';
+import { shortToLong } from '../short-to-long';
 import { classifyLink, linkHosts, permanentItem, type Resolved, resolveLink } from '../wechat-links';
 
 /** Links one batch conversion takes (paid members; a free member converts one at a time). */
@@ -102,28 +102,8 @@ export function linkToolRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     const me = requireMember(c);
     if (me instanceof Response) return me;
-    const url = input.data.url;
-    // One of our own short links: read it from the store.
-    const ours = (() => {
-      try {
-        const u = new URL(url);
-        const m = /^\/t\/([0-9A-Za-z]+)$/.exec(u.pathname);
-        return u.host === new URL(publicBase(c, deps.members)).host && m ? (m[1] as string) : null;
-      } catch {
-        return null;
-      }
-    })();
-    if (ours !== null) {
-      const long = SHORT_CODE_RE.test(ours) ? await lookupShortLink(deps.members.db, ours) : null;
-      if (!long) return fail(c, 404, Codes.NOT_FOUND, '短链接不存在');
-      return ok(c, { input: url, source: 'site', url: long });
-    }
-    const k = classifyLink(url, hosts);
-    if (!k.ok) return fail(c, 400, Codes.BAD_INPUT, `参数错误：链接地址 (url) ${k.msg}`);
-    if (!deps.upstream) return upstreamOff(c);
-    const r = await resolveLink(deps.upstream, k.link);
-    if (!r.ok) return failed(c, r);
-    return ok(c, { input: url, source: 'wechat', kind: k.link.kind, ...permanentItem(r.article) });
+    const r = await shortToLong(deps, input.data.url, publicBase(c, deps.members));
+    return r.ok ? ok(c, r.data) : fail(c, r.http, r.code, r.msg);
   });
 
   app.post('/short_link', async (c) => {

@@ -5,6 +5,7 @@ import { M } from '../../members/messages';
 import { MemoryRateLimiter, type RateDecision } from '../../platform/rate-limiter';
 import type { ApiDeps } from '../deps';
 import { describeIssues, fail, readInput } from '../envelope';
+import { publicBase } from '../member-session';
 import { OpenCodes, type OpenEndpoint } from '../open-api/define';
 import { openApiDocument } from '../open-api/document';
 import { OPEN_ENDPOINTS } from '../open-api/endpoints';
@@ -74,7 +75,12 @@ export function openApiRoutes(deps: ApiDeps): Hono {
         if (debit) await m.metering.refund(userId, e.name, cost, debit.id);
       };
       try {
-        const r = await e.run(input.data, { deps, userId, debitId: debit?.id ?? null });
+        const r = await e.run(input.data, {
+          deps,
+          userId,
+          debitId: debit?.id ?? null,
+          origin: publicBase(c, m),
+        });
         if ('fail' in r) {
           await refund();
           return fail(c, r.fail.http, r.fail.code, r.fail.msg);

@@ -1,31 +1,15 @@
 // API 接口文档 (/appsearch/APIAssemble): the open API's endpoints, read from its OpenAPI document, with a
 // "try it" form that calls the real API with the member's key.
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Input, Menu, Row, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { ApiError, apiPostForm, readAccessToken } from '../api/client';
-import { type DocOperation, OPENAPI_URL, type OpenApiDoc, operationsOf } from './apidocs/openapi';
-import { TryIt } from './apidocs/TryIt';
-
-const KEY_STORAGE = 'openApiKey';
-
-function readStoredKey(): string {
-  try {
-    return localStorage.getItem(KEY_STORAGE) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-async function loadDoc(): Promise<OpenApiDoc> {
-  const res = await fetch(OPENAPI_URL, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new ApiError('接口文档加载失败');
-  return (await res.json()) as OpenApiDoc;
-}
+import { readStoredKey, storeKey } from './apidocs/apiKeyStore';
+import { OperationView } from './apidocs/OperationView';
+import { OPENAPI_URL } from './apidocs/openapi';
+import { useOpenApiDoc } from './apidocs/useOpenApiDoc';
 
 export function ApiDocsPage() {
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: loadDoc, staleTime: Number.POSITIVE_INFINITY });
-  const ops = useMemo(() => (doc.data ? operationsOf(doc.data) : []), [doc.data]);
+  const { doc, ops } = useOpenApiDoc();
   const [selected, setSelected] = useState<string>('');
   const [apiKey, setApiKey] = useState(readStoredKey);
   const [keyError, setKeyError] = useState('');
@@ -34,11 +18,7 @@ export function ApiDocsPage() {
 
   const saveKey = (k: string) => {
     setApiKey(k);
-    try {
-      localStorage.setItem(KEY_STORAGE, k);
-    } catch {
-      // storage unavailable: the key lives for this page only
-    }
+    storeKey(k);
   };
 
   const createKey = async () => {
@@ -113,73 +93,5 @@ export function ApiDocsPage() {
         </Col>
       </Row>
     </Card>
-  );
-}
-
-function OperationView({ op, apiKey }: { op: DocOperation; apiKey: string }) {
-  return (
-    <div data-testid={`op-${op.id}`}>
-      <Typography.Title level={4}>{op.summary}</Typography.Title>
-      <Space style={{ marginBottom: 8 }} wrap>
-        <Tag color={op.method === 'GET' ? 'blue' : 'green'}>{op.method}</Tag>
-        <Typography.Text code copyable>
-          {op.url}
-        </Typography.Text>
-        <Tag color="gold">计费：{op.cost}</Tag>
-      </Space>
-      <Typography.Paragraph>{op.description}</Typography.Paragraph>
-      <Typography.Title level={5}>
-        {op.method === 'GET' ? '查询参数' : '请求体（JSON 或表单）'}
-      </Typography.Title>
-      <Table
-        size="small"
-        rowKey="name"
-        pagination={false}
-        dataSource={op.fields}
-        locale={{ emptyText: '无参数' }}
-        columns={[
-          {
-            title: '参数',
-            dataIndex: 'name',
-            width: 120,
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-          },
-          { title: '类型', dataIndex: 'type', width: 110 },
-          { title: '必填', dataIndex: 'required', width: 60, render: (v: boolean) => (v ? '是' : '否') },
-          { title: '说明', dataIndex: 'description' },
-          {
-            title: '示例',
-            dataIndex: 'example',
-            width: 240,
-            render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span>,
-          },
-        ]}
-      />
-      <Typography.Title level={5} style={{ marginTop: 16 }}>
-        返回字段（data 内）
-      </Typography.Title>
-      <Table
-        size="small"
-        rowKey="path"
-        pagination={false}
-        dataSource={op.answer}
-        columns={[
-          {
-            title: '字段',
-            dataIndex: 'path',
-            width: 220,
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-          },
-          { title: '类型', dataIndex: 'type', width: 160 },
-          { title: '说明', dataIndex: 'description' },
-        ]}
-      />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        每个成功的回答为 {'{ error_code: 0, msg: "success", data, remaining }'}，remaining
-        为调用后的剩余次数。出错时：
-        {op.errors.map((e) => `${e.status} ${e.description}`).join('；')}。
-      </Typography.Paragraph>
-      <TryIt op={op} apiKey={apiKey} />
-    </div>
   );
 }
