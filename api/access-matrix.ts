@@ -326,7 +326,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /openapi/v1/articles': 'apikey',
   'GET /openapi/v1/balance': 'apikey',
   'GET /openapi/v1/fake_report': 'apikey',
+  'GET /openapi/v1/link_short2long': 'apikey',
   'GET /openapi/v1/monitor_report': 'apikey',
   'GET /openapi/v1/search': 'apikey',
+  'GET /openapi/v1/video_account': 'apikey',
+  'GET /openapi/v1/video_posts': 'apikey',
+  'GET /openapi/v1/video_search': 'apikey',
   'POST /openapi/v1/monitor_tasks': 'apikey',
 };
