@@ -118,7 +118,7 @@ export const collectionPages: ServiceContent[] = [
       },
       {
         title: '批量导出',
-        desc: '按分组或公众号 ID 列表批量生成（每次最多 20 个），导出 PNG 图片与对应主页链接。',
+        desc: '按公众号 ID 列表批量生成（每次最多 20 个，接口 common/v1/qrcode_images），得到 PNG 图片与对应主页链接。',
       },
       { title: '物料友好', desc: 'SVG 矢量格式可无损放大，适合印刷海报、展架与投放落地页。' },
       {
