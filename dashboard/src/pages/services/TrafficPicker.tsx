@@ -2,7 +2,7 @@
 // estimated fake reads taken out, rank/v1 real) within an industry, selectable into a comparison or a favourite group.
 import { Button, Flex, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { type RankPeriod, useAccountRank, useRankFilters } from '../../api/rank-queries';
 import { RetryAlert } from '../../components/RetryAlert';
 import { FavoritePicker } from '../detail/FavoritePicker';
@@ -12,6 +12,7 @@ import { RankTable } from '../ranks/RankTable';
 const CONTRAST_MAX = 5;
 
 export function TrafficPicker() {
+  const navigate = useNavigate();
   const filters = useRankFilters();
   const [media, setMedia] = useState('');
   const [period, setPeriod] = useState<RankPeriod>('week');
@@ -26,8 +27,8 @@ export function TrafficPicker() {
   return (
     <div data-testid="traffic-picker">
       <Typography.Paragraph type="secondary">
-        按「真实榜」选号：WCI 已扣除估算的刷量阅读，头条平均阅读与刷量占比一目了然。先按行业筛选，勾选 2–5
-        个候选号对比近期走势，或收藏到分组后逐个做投放前分析。
+        按「真实榜」选号：WCI 已扣除估算的刷量阅读，并列出总阅读、篇均阅读与头条平均阅读。先按行业筛选，勾选
+        2–5 个候选号对比近期走势，或收藏到分组后逐个做投放前分析。
       </Typography.Paragraph>
       <Flex wrap gap={12} align="center" className="block-gap">
         <PeriodSwitch
@@ -54,16 +55,13 @@ export function TrafficPicker() {
           }}
         />
         <Space wrap>
-          <Link
-            to={`/appsearch/offcontrast?mids=${compare.join(',')}`}
+          <Button
             data-testid="traffic-compare"
-            aria-disabled={compare.length < 2}
-            onClick={(e) => {
-              if (compare.length < 2) e.preventDefault();
-            }}
+            disabled={compare.length < 2}
+            onClick={() => navigate(`/appsearch/offcontrast?mids=${compare.join(',')}`)}
           >
-            <Button disabled={compare.length < 2}>对比所选（{compare.length}）</Button>
-          </Link>
+            对比所选（{compare.length}）
+          </Button>
           <FavoritePicker mids={selected}>
             <Button disabled={selected.length === 0} data-testid="traffic-favorite">
               收藏所选
