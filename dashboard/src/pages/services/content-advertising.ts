@@ -398,7 +398,7 @@ export const advertisingPages: ServiceContent[] = [
   {
     service: 'appsli',
     path: '/appsli',
-    group: GROUP,
+    group: '数据服务',
     heading: '小程序数据服务',
     lead: '小程序在公众号生态中的曝光数据服务：榜单、投放追踪、同主体矩阵与定期数据报告。',
     tags: ['小程序榜', '投放追踪', '同主体矩阵', '定期报告'],
@@ -434,7 +434,7 @@ export const advertisingPages: ServiceContent[] = [
   {
     service: 'automatic',
     path: '/automatic',
-    group: GROUP,
+    group: '数据服务',
     heading: '自动化数据服务',
     lead: '不用每天手动导出：把公众号文章与阅读数据按计划推送到您的邮箱、接口或数据库，或通过 API 自行定时拉取。',
     tags: ['定时导出', '数据推送', 'API 拉取', '系统对接'],
@@ -484,7 +484,7 @@ export const advertisingPages: ServiceContent[] = [
   {
     service: 'officialflow',
     path: '/officialflow',
-    group: GROUP,
+    group: '数据工具',
     heading: '公众号流量主收益估算',
     lead: '选一个公众号，用它最近文章的真实阅读数估算开通流量主后的广告收益；假设可改，公式公开。',
     tags: ['流量主', '广告分成', '收益估算', '公式公开'],
