@@ -43,3 +43,16 @@ export const DEMAND_STATUS_KEYS = Object.keys(DEMAND_STATUSES) as [DemandStatus,
 
 /** Limits the form and the server share. */
 export const DEMAND_LIMITS = { name: 32, company: 64, content: 500, sourcePath: 200 } as const;
+
+/** Messages of the demand form; the dashboard's form shows the same ones before sending. */
+export const DemandMessages = {
+  NAME_EMPTY: '联系人不能为空',
+  NAME_LONG: `联系人不能超过${DEMAND_LIMITS.name}个字`,
+  COMPANY_LONG: `公司名称不能超过${DEMAND_LIMITS.company}个字`,
+  CONTENT_EMPTY: '请填写您的需求',
+  CONTENT_LONG: `需求描述不能超过${DEMAND_LIMITS.content}字`,
+  SERVICE_INVALID: '咨询的服务不存在',
+  PATH_INVALID: '来源页面无效',
+  STATUS_INVALID: '状态只能是 new（待处理）、contacting（联系中）或 done（已完成）',
+  NOT_FOUND: '需求不存在',
+} as const;
