@@ -21,6 +21,7 @@ import { apiCustomerRoutes } from './routes/api-customer';
 import { articleToolRoutes } from './routes/article-tools';
 import { brandRoutes } from './routes/brand';
 import { commonExtraRoutes } from './routes/common-extras';
+import { demandRoutes } from './routes/demands';
 import { followRoutes } from './routes/follow';
 import { followSearchRoutes } from './routes/follow-search';
 import { groupRoutes } from './routes/groups';
@@ -116,6 +117,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/account/v1', orderRoutes(deps));
   fbmain.route('/account/v1', invoiceRoutes(deps));
   fbmain.route('/account/v1', accountExtraRoutes(deps));
+  fbmain.route('/account/v1', demandRoutes(deps));
   fbmain.route('/api/v1', apiCustomerRoutes(deps));
   fbmain.route('/openapi/v1', openApiRoutes(deps));
   fbmain.route('/pay', payRoutes(deps));

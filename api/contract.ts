@@ -25,6 +25,11 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/account/v1/wx_callback', why: '微信开放平台登录回调' },
   { path: '/account/v1/qq_callback', why: 'QQ 互联登录回调' },
   { path: '/admin/v1/credentials', why: '上游凭据管理（管理员）' },
+  { path: '/account/v1/demand_list', why: '服务页提交的定制需求列表（管理员，需求管理页）' },
+  {
+    path: '/account/v1/update_demand_status',
+    why: '修改定制需求的处理状态：待处理、联系中、已完成（管理员）',
+  },
   { path: '/api/v1/api_keys', why: 'API 密钥管理' },
   { path: '/api/v1/api_pricing', why: 'API 价格表' },
   { path: '/common/v1/account_qrcode', why: '公众号关注二维码' },

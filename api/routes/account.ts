@@ -80,11 +80,6 @@ const scanInput = z.object({
   openid: optionalText(64),
   nickname: optionalText(32),
 });
-const demandInput = z.object({
-  name: required(M.CONTACT_EMPTY),
-  phone,
-  content: optionalText(10_000).pipe(z.string().min(1, M.NEED_TOO_LONG).max(500, '需求描述不能超过500字')),
-});
 
 const PROVIDER_NAME: Record<OAuthProvider, string> = { wechat: '微信', qq: 'QQ' };
 const DEMO_COOKIE = 'gzh_demo_identity';
@@ -256,19 +251,6 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
     if (me instanceof Response) return me;
     const [r] = await m.db.query<{ bd_vid: string }>('SELECT bd_vid FROM users WHERE id = $1', [me.id]);
     return ok(c, { bd_vid: r?.bd_vid ?? '' });
-  });
-
-  app.post('/submit_demand', async (c) => {
-    const input = await parseForm(c, demandInput);
-    if (!input.ok) return input.response;
-    const f = input.data;
-    await m.db.query('INSERT INTO demands (user_id, name, phone, content) VALUES ($1, $2, $3, $4)', [
-      c.get('member')?.id ?? null,
-      f.name,
-      f.phone,
-      f.content,
-    ]);
-    return c.json({ error_code: 0, msg: M.PROFILE_OK });
   });
 
   return app;
