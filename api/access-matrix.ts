@@ -315,7 +315,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /search/v1/update_zhuti_info': 'deluxe',
   // Admins only.
   'GET /account/v1/admin_list_invoice_all': 'admin',
+  'GET /account/v1/demand_list': 'admin',
   'GET /admin/v1/credentials': 'admin',
+  'POST /account/v1/update_demand_status': 'admin',
   'POST /account/v1/update_invoice_status': 'admin',
   'POST /admin/v1/credentials': 'admin',
   'POST /monitor/v1/ManualSetMpAccountType': 'admin',
