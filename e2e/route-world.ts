@@ -88,6 +88,7 @@ function sampleQuery(path: string, w: RouteWorld): string {
     '/appsearch/comment': `?mid=${w.mid}`,
     '/appsearch/getheard': `?mid=${w.mid}`,
     '/appsearch/singleDay': `?mid=${w.mid}`,
+    '/officialflow': `?mid=${w.mid}`,
   };
   return q[path] ?? '';
 }
