@@ -232,6 +232,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       has('api') && store && db && members
         ? createApp({
             openApiLimit,
+            roles: config.ROLE,
             store,
             db,
             members,
