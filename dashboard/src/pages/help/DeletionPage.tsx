@@ -50,7 +50,7 @@ function Consequences() {
   );
 }
 
-function DeletionForm() {
+function DeletionForm({ onDeleted }: { onDeleted: () => void }) {
   const { message } = App.useApp();
   const check = useDeletionCheck();
   const info = useMemberInfo();
@@ -58,22 +58,6 @@ function DeletionForm() {
   const [by, setBy] = useState<'password' | 'code'>('password');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [done, setDone] = useState(false);
-
-  if (done)
-    return (
-      <Result
-        status="success"
-        title="账号已注销"
-        subTitle="感谢您使用公众号数据平台。"
-        extra={
-          <Link to="/">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        }
-        data-testid="deletion-done"
-      />
-    );
   const validPhone = async () => {
     try {
       await form.validateFields(['phone']);
@@ -95,9 +79,7 @@ function DeletionForm() {
         code: by === 'code' ? (f.code ?? '').trim() : '',
         confirm_text: f.confirm_text.trim(),
       });
-      setDone(true);
-      // The server ended every session; forget the local one too (the header turns into 登录 / 注册).
-      clearSession();
+      onDeleted();
     } catch (e) {
       const msg = (e as Error).message;
       setError(msg);
@@ -218,10 +200,33 @@ function samePhone(v: string | undefined, masked: string | undefined): Promise<v
 
 export function DeletionPage() {
   const session = useSession();
+  // Kept here: clearing the session right after deletion would otherwise swap the form for the login prompt.
+  const [done, setDone] = useState(false);
+  const onDeleted = () => {
+    setDone(true);
+    // The server ended every session; forget the local one too (the header turns into 登录 / 注册).
+    clearSession();
+  };
+  let body = <LoginPrompt what="注销账号" />;
+  if (done)
+    body = (
+      <Result
+        status="success"
+        title="账号已注销"
+        subTitle="感谢您使用公众号数据平台。"
+        extra={
+          <Link to="/">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+        data-testid="deletion-done"
+      />
+    );
+  else if (session) body = <DeletionForm onDeleted={onDeleted} />;
   return (
     <App component={false}>
       <div className="help-page" data-testid="deletion-page">
-        <Card title="注销账号">{session ? <DeletionForm /> : <LoginPrompt what="注销账号" />}</Card>
+        <Card title="注销账号">{body}</Card>
       </div>
     </App>
   );
