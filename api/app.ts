@@ -13,12 +13,15 @@ import {
 } from './http-guards';
 import { memberSession } from './member-session';
 import { memberAccountRoutes } from './routes/account';
+import { accountDeletionRoutes } from './routes/account-deletion';
 import { accountRoutes } from './routes/account-detail';
 import { accountExtraRoutes, inviteRoutes } from './routes/account-extras';
 import { accountSearchRoutes, sameOwnerCountRoute } from './routes/account-search';
 import { adminRoutes } from './routes/admin';
+import { adminHealthRoutes } from './routes/admin-health';
 import { apiCustomerRoutes } from './routes/api-customer';
 import { articleToolRoutes } from './routes/article-tools';
+import { bindingRoutes } from './routes/bindings';
 import { brandRoutes } from './routes/brand';
 import { commonExtraRoutes } from './routes/common-extras';
 import { demandRoutes } from './routes/demands';
@@ -37,6 +40,7 @@ import { monitorExtraRoutes } from './routes/monitor-extras';
 import { monitorOrderRoutes } from './routes/monitor-orders';
 import { monitorReportRoutes } from './routes/monitor-report';
 import { monitorV3Routes } from './routes/monitor-v3';
+import { noticeRoutes } from './routes/notices';
 import { openApiRoutes } from './routes/open-api';
 import { orderRoutes } from './routes/orders';
 import { originalRoutes } from './routes/original';
@@ -47,6 +51,7 @@ import { rankRoutes } from './routes/rank';
 import { searchExtraRoutes } from './routes/search-extras';
 import { similarRoutes } from './routes/similar';
 import { systemRoutes } from './routes/system';
+import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/user';
 import { videoRoutes } from './routes/video';
 import { videoKeywordRoutes } from './routes/video-keywords';
@@ -142,6 +147,16 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/tools/v1', linkToolRoutes(deps));
   fbmain.route('/tools/v1', articleToolRoutes(deps));
   fbmain.route('/', systemRoutes(deps));
+  // Help centre, notices, account pages and admin pages (issue #9).
+  const notices = noticeRoutes(deps);
+  const transfers = transferRoutes(deps);
+  fbmain.route('/main/v1', notices.pub);
+  fbmain.route('/admin/v1', notices.admin);
+  fbmain.route('/account/v1', transfers.member);
+  fbmain.route('/admin/v1', transfers.admin);
+  fbmain.route('/admin/v1', adminHealthRoutes(deps));
+  fbmain.route('/account/v1', bindingRoutes(deps));
+  fbmain.route('/user/v1', accountDeletionRoutes(deps));
   app.route('/fbmain', fbmain);
 
   // Our short links (link tools): short, so at the root rather than under /fbmain.

@@ -19,6 +19,8 @@ export interface ApiDeps {
   bus?: Bus | null;
   /** The platform clock (fixed in tests): "now" for history depth and the 7/30/90-day windows. */
   clock: Clock;
+  /** This process's roles (ROLE), for the admin health page; absent in tests that build the app alone. */
+  roles?: string[];
   /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
   demo: boolean;
   /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */

@@ -27,7 +27,8 @@ export async function openTestApp(
   const dir = tempDir(name);
   const store = new ChdbStore(path.join(dir, 'ch'));
   await migrateClickHouse(store, log);
-  const db = await openMemberDb({ dataDir: path.join(dir, 'postgres') });
+  // env.DATABASE_URL runs the same tests on a PostgreSQL server (e.g. a throwawayDatabase) instead of PGlite.
+  const db = await openMemberDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(dir, 'postgres') });
   await migrateMemberDb(db, log);
   const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent', ...env });
   const members = await createMembers(db, config, log);

@@ -4,6 +4,7 @@ import type { ChdbStore } from '../clickhouse/chdb-store';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 import { openTestApp } from './app-harness';
+import { throwawayDatabase } from './postgres';
 
 /**
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
@@ -29,6 +30,28 @@ export async function openServedApp(
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
       await close();
+    },
+  };
+}
+
+/**
+ * openServedApp on one member engine of memberEngines(): PGlite, or a throwaway database on the PostgreSQL server
+ * (dropped on close), so an API test checks its SQL on both.
+ */
+export async function openServedAppOn(
+  engine: string,
+  name: string,
+  nowMs: number,
+  env: Record<string, string> = {},
+): Promise<Awaited<ReturnType<typeof openServedApp>>> {
+  if (engine !== 'PostgreSQL server') return openServedApp(name, nowMs, env);
+  const d = await throwawayDatabase();
+  const app = await openServedApp(name, nowMs, { ...env, DATABASE_URL: d.url });
+  return {
+    ...app,
+    close: async () => {
+      await app.close();
+      await d.drop();
     },
   };
 }

@@ -445,11 +445,11 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL(/\/main\/appsearch\/APIAssemble$/);
     await poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await poll(() => page.title()).toBe('API 接口文档 - 公众号数据平台');
-    // A footer link whose page is not built falls back to home (the router's rule), with home's title.
+    // Another footer link: the about page, with its own title (unknown paths fall back to home, checked above).
     await page.getByTestId('app-footer').getByRole('link', { name: '关于我们' }).click();
     await page.waitForURL(/\/main\/aboutus$/);
-    await page.getByTestId('home-hero').waitFor();
-    await poll(() => page.title()).toBe('公众号数据平台 - 公众号数据查询与分析');
+    await page.getByTestId('about-page').waitFor();
+    await poll(() => page.title()).toBe('关于我们 - 公众号数据平台');
 
     // One page view per route change: the loads above, then the two in-app navigations.
     await poll(() => views).toEqual([

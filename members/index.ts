@@ -29,6 +29,14 @@ export interface Members {
   publicUrl: string | null;
   /** Read the client address from X-Forwarded-For (TRUST_PROXY). */
   trustProxy: boolean;
+  /** Payee account for bank transfers (TRANSFER_*); null when this deployment does not take them. */
+  transfer: TransferAccount | null;
+}
+
+export interface TransferAccount {
+  accountName: string;
+  bank: string;
+  accountNo: string;
 }
 
 export type MemberConfig = Pick<
@@ -51,6 +59,9 @@ export type MemberConfig = Pick<
   | 'ADMIN_PHONES'
   | 'API_TRIAL_QUOTA'
   | 'TRUST_PROXY'
+  | 'TRANSFER_ACCOUNT_NAME'
+  | 'TRANSFER_BANK'
+  | 'TRANSFER_ACCOUNT_NO'
 >;
 
 export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger): Promise<Members> {
@@ -111,5 +122,10 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
     metering: new Metering(db),
     publicUrl: c.PUBLIC_URL ?? null,
     trustProxy: c.TRUST_PROXY,
+    // All three or nothing: a payee without its bank or number would send money nowhere.
+    transfer:
+      c.TRANSFER_ACCOUNT_NAME && c.TRANSFER_BANK && c.TRANSFER_ACCOUNT_NO
+        ? { accountName: c.TRANSFER_ACCOUNT_NAME, bank: c.TRANSFER_BANK, accountNo: c.TRANSFER_ACCOUNT_NO }
+        : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { MemberDb } from '../postgres/db';
+import type { MemberDb, Tx } from '../postgres/db';
 import { type AlipayConfig, rsa2Verify } from './payments';
 import { findPackage, type Package, yuan } from './pricing';
 import { newToken } from './tokens';
@@ -114,33 +114,47 @@ export class Orders {
       return { verified: true, applied: false, reason: `status ${p.trade_status ?? ''}` };
     const pkg = findPackage(o.package_id);
     if (!pkg) return { verified: true, applied: false, reason: 'unknown package' };
-    const applied = await this.db.transaction(async (tx) => {
-      const flipped = await tx.query(
-        `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = now()
-         WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [o.id, (p.trade_no ?? '').slice(0, 64)],
-      );
-      if (flipped.length === 0) return false;
-      if (pkg.kind === 'vip') {
-        // Same level still active: extend from its expiry; otherwise the new level starts now.
-        await tx.query(
-          `UPDATE users SET
-             vip_expires_at = CASE WHEN vip_id = $2 AND vip_expires_at > now() THEN vip_expires_at ELSE now() END
-                              + make_interval(months => $3),
-             vip_id = $2
-           WHERE id = $1`,
-          [o.user_id, pkg.vip_id, pkg.months],
-        );
-      } else {
-        await tx.query(
-          `WITH u AS (UPDATE users SET api_balance = api_balance + $2 WHERE id = $1 RETURNING id, api_balance)
-           INSERT INTO api_ledger (user_id, kind, amount, balance_after, ref)
-           SELECT id, 'recharge', $2, api_balance, $3 FROM u`,
-          [o.user_id, pkg.calls, o.out_trade_no],
-        );
-      }
-      return true;
-    });
+    const applied = await this.db.transaction((tx) =>
+      applyPaidOrder(tx, o, pkg, (p.trade_no ?? '').slice(0, 64)),
+    );
     return { verified: true, applied, reason: applied ? 'applied' : 'already paid' };
   }
+}
+
+/**
+ * Marks a pending order paid and grants what it bought, inside the caller's transaction: the one way an order
+ * becomes paid (the Alipay callback, a confirmed bank transfer). The order flips pending → paid in a conditional
+ * UPDATE, and the benefit is granted only when that UPDATE changed a row, so a repeat changes nothing (false).
+ */
+export async function applyPaidOrder(
+  tx: Tx,
+  o: Pick<OrderRow, 'id' | 'user_id' | 'out_trade_no'>,
+  pkg: Package,
+  tradeNo: string,
+): Promise<boolean> {
+  const flipped = await tx.query(
+    `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = now()
+     WHERE id = $1 AND status = 'pending' RETURNING id`,
+    [o.id, tradeNo],
+  );
+  if (flipped.length === 0) return false;
+  if (pkg.kind === 'vip') {
+    // Same level still active: extend from its expiry; otherwise the new level starts now.
+    await tx.query(
+      `UPDATE users SET
+         vip_expires_at = CASE WHEN vip_id = $2 AND vip_expires_at > now() THEN vip_expires_at ELSE now() END
+                          + make_interval(months => $3),
+         vip_id = $2
+       WHERE id = $1`,
+      [o.user_id, pkg.vip_id, pkg.months],
+    );
+  } else {
+    await tx.query(
+      `WITH u AS (UPDATE users SET api_balance = api_balance + $2 WHERE id = $1 RETURNING id, api_balance)
+       INSERT INTO api_ledger (user_id, kind, amount, balance_after, ref)
+       SELECT id, 'recharge', $2, api_balance, $3 FROM u`,
+      [o.user_id, pkg.calls, o.out_trade_no],
+    );
+  }
+  return true;
 }

@@ -76,6 +76,14 @@ const memberEnv = {
     .min(0, '必须是 0–1000000 的整数')
     .max(1_000_000, '必须是 0–1000000 的整数')
     .default(100),
+  // Payee of 对公转账 (bank transfer); all three unset: the transfer page offers online payment instead.
+  TRANSFER_ACCOUNT_NAME: z.string().trim().max(100, '不能超过 100 个字符').optional(),
+  TRANSFER_BANK: z.string().trim().max(100, '不能超过 100 个字符').optional(),
+  TRANSFER_ACCOUNT_NO: z
+    .string()
+    .trim()
+    .regex(/^[\d ]{0,40}$/, '只能包含数字和空格（最多 40 位）')
+    .optional(),
 };
 
 /** Environment variables the program reads; unset engine variables mean the embedded default. */

@@ -236,6 +236,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
               corsOrigins: config.CORS_ORIGINS,
               https: config.PUBLIC_URL?.startsWith('https:') ?? false,
             },
+            roles: config.ROLE,
             store,
             db,
             members,

@@ -149,6 +149,11 @@ export async function bindQq(token: string): Promise<void> {
   await post<null>('qq_binding', { token });
 }
 
+/** Binds a confirmed WeChat scan to the logged-in member (the 账号绑定 page). */
+export async function bindWechat(token: string): Promise<void> {
+  await post<null>('wx_binding', { token });
+}
+
 export async function logout(): Promise<void> {
   await requestSuccess<null>('/user/v1/login_out');
 }

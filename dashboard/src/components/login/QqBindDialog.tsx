@@ -1,9 +1,10 @@
-// Binding QQ to the logged-in account (qq_binding): scan the QQ QR, confirm on the phone, done.
+// Binding QQ (qq_binding) or WeChat (wx_binding, the 账号绑定 page) to the logged-in account: scan the QR,
+// confirm on the phone, done.
 import { Modal } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useCallback } from 'react';
 import { ApiError } from '../../api/client';
-import { bindQq, LoginCodes } from '../../auth/api';
+import { bindQq, bindWechat, LoginCodes, type Provider } from '../../auth/api';
 import { type PollOutcome, QrPanel } from './QrPanel';
 import { errorText } from './rules';
 import './login.css';
@@ -12,13 +13,15 @@ interface Props {
   open: boolean;
   message: MessageInstance;
   onClose: (bound: boolean) => void;
+  provider?: Provider;
 }
 
-export default function QqBindDialog({ open, message, onClose }: Props) {
+export default function QqBindDialog({ open, message, onClose, provider = 'qq' }: Props) {
+  const label = provider === 'qq' ? 'QQ' : '微信';
   const poll = useCallback(
     async (token: string): Promise<PollOutcome> => {
       try {
-        await bindQq(token);
+        await (provider === 'qq' ? bindQq : bindWechat)(token);
       } catch (e) {
         // Not confirmed yet answers like an unknown token (501): keep asking until the QR expires.
         if (e instanceof ApiError && e.code === LoginCodes.TOKEN_INVALID) return 'wait';
@@ -33,21 +36,21 @@ export default function QqBindDialog({ open, message, onClose }: Props) {
       onClose(true);
       return 'done';
     },
-    [message, onClose],
+    [message, onClose, provider],
   );
 
   return (
     <Modal
       open={open}
-      title="绑定 QQ"
+      title={`绑定 ${label}`}
       footer={null}
       width={380}
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
       <div data-testid="qq-bind">
-        <QrPanel provider="qq" agreed poll={poll} onAgreeNeeded={() => {}} />
-        <p className="login-step-intro">绑定后可使用 QQ 扫码登录当前账号。</p>
+        <QrPanel provider={provider} agreed poll={poll} onAgreeNeeded={() => {}} />
+        <p className="login-step-intro">绑定后可使用 {label} 扫码登录当前账号。</p>
       </div>
     </Modal>
   );

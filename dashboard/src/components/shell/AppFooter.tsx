@@ -6,8 +6,8 @@ const FOOTER_GROUPS = [
   {
     title: '声明',
     links: [
-      { label: '免责声明', to: '/shengming' },
-      { label: '隐私声明', to: '/shengming1' },
+      { label: '用户协议与免责声明', to: '/shengming' },
+      { label: '个人信息保护政策', to: '/shengming1' },
       { label: '网站公告', to: '/newnotice' },
     ],
   },

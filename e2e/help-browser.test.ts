@@ -1,0 +1,342 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { tempDir, waitReady } from './harness';
+import { ADMIN_PHONE, Client, signUp, startMemberPlatform } from './members-harness';
+
+/**
+ * The help centre, guide, statements, notices, about, WeChat register, bindings, deletion, bank transfer and the
+ * admin pages in a real browser: every route loads with its title, in Chinese, without console errors or failed
+ * requests, for a visitor, a member and an admin; admin pages make no admin call for the others. Then the flows:
+ * an admin publishes a notice a visitor reads, the help centre shows the API's levels and filters, an admin sees
+ * credentials and health, a member binds WeChat, pays an order by bank transfer an admin confirms, and deletes
+ * the account.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('help-shots');
+const runBrowser = haveChromium() || process.env.CI === 'true';
+if (!runBrowser)
+  console.warn('[help browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
+
+const PAYEE = {
+  TRANSFER_ACCOUNT_NAME: '示例数据科技有限公司',
+  TRANSFER_BANK: '招商银行北京分行',
+  TRANSFER_ACCOUNT_NO: '1109 0000 1234 5678',
+};
+const SITE = ' - 公众号数据平台';
+const hasHan = (s: string) => /[\u4e00-\u9fff]/.test(s);
+
+interface RouteCase {
+  path: string;
+  title: string;
+  testId: string;
+  admin?: boolean;
+}
+
+const ROUTES: RouteCase[] = [
+  { path: '/newhelpcenter', title: `帮助中心${SITE}`, testId: 'help-center' },
+  { path: '/userguide', title: `新手指南${SITE}`, testId: 'user-guide' },
+  { path: '/shengming', title: `用户协议与免责声明${SITE}`, testId: 'statement-agreement' },
+  { path: '/shengming1', title: `个人信息保护政策${SITE}`, testId: 'statement-privacy' },
+  { path: '/newnotice', title: `网站公告${SITE}`, testId: 'notice-page' },
+  { path: '/bianji', title: `公告编辑${SITE}`, testId: 'notice-editor', admin: true },
+  { path: '/aboutus', title: `关于我们${SITE}`, testId: 'about-page' },
+  { path: '/wxregest', title: `微信扫码注册${SITE}`, testId: 'wxregest-page' },
+  { path: '/binding', title: `账号绑定${SITE}`, testId: 'binding-page' },
+  { path: '/appsearch/binding', title: `账号绑定${SITE}`, testId: 'binding-page' },
+  { path: '/deletion', title: `注销账号${SITE}`, testId: 'deletion-page' },
+  { path: '/transfer', title: `对公转账${SITE}`, testId: 'transfer-page' },
+  { path: '/admin', title: `管理后台${SITE}`, testId: 'admin-home', admin: true },
+  { path: '/admin/credentials', title: `上游凭据${SITE}`, testId: 'admin-credentials', admin: true },
+  { path: '/admin/health', title: `采集与总线健康${SITE}`, testId: 'admin-health', admin: true },
+  { path: '/admin/invoices', title: `发票审核${SITE}`, testId: 'admin-invoices', admin: true },
+  { path: '/admin/notices', title: `公告编辑${SITE}`, testId: 'notice-editor', admin: true },
+  { path: '/admin/transfers', title: `对公转账确认${SITE}`, testId: 'admin-transfers', admin: true },
+];
+
+/** The calls only admins may make: none of them may leave a visitor's or member's browser. */
+const ADMIN_CALL = /\/fbmain\/(admin\/v1\/|account\/v1\/(admin_list_invoice_all|update_invoice_status))/;
+
+async function newContext(browser: Browser, token?: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+  if (token)
+    await context.addInitScript((t: string) => {
+      localStorage.setItem(
+        'userInfo',
+        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
+      );
+    }, token);
+  return context;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false });
+
+describe.runIf(runBrowser)('help, statements, notices, account and admin pages in a real browser', () => {
+  let url: string;
+  let stop = async () => {};
+  let browser: Browser;
+  let admin: Client;
+  let member: Client;
+
+  beforeAll(async () => {
+    console.log(`[help browser tests] screenshots in ${SHOTS}`);
+    const p = await startMemberPlatform('PGlite', { SIM_ACCOUNTS: '3', CRAWL_DAYS: '2', ...PAYEE });
+    url = p.url;
+    stop = p.stop;
+    await waitReady(url);
+    browser = await launchBrowser();
+    admin = await signUp(url, ADMIN_PHONE);
+    member = await signUp(url);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stop();
+  });
+
+  for (const who of ['visitor', 'member', 'admin'] as const) {
+    it(`renders every route for a ${who}: title, Chinese, no console error, no failed request`, async () => {
+      const token = who === 'visitor' ? null : who === 'member' ? member.token : admin.token;
+      const context = await newContext(browser, token);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const adminCalls: string[] = [];
+      page.on('request', (r) => {
+        if (ADMIN_CALL.test(r.url())) adminCalls.push(r.url());
+      });
+      for (const r of ROUTES) {
+        await page.goto(`${url}/main${r.path}`);
+        const root = page.getByTestId(r.testId);
+        await root.waitFor();
+        if (r.admin && who !== 'admin') {
+          await page.getByTestId('admin-denied').waitFor();
+          expect(await page.getByTestId('admin-denied').textContent()).toContain(
+            r.testId === 'notice-editor' ? '仅管理员可编辑公告' : '仅管理员可访问',
+          );
+        }
+        await page.waitForLoadState('networkidle');
+        // Nothing is still loading: skeletons gone, so what is checked is the page itself.
+        await expect.poll(() => root.locator('.ant-skeleton').count(), { timeout: 15_000 }).toBe(0);
+        expect(await page.title()).toBe(r.title);
+        expect(hasHan((await page.locator('meta[name="description"]').getAttribute('content')) ?? '')).toBe(
+          true,
+        );
+        expect(hasHan((await page.locator('meta[name="keywords"]').getAttribute('content')) ?? '')).toBe(
+          true,
+        );
+        expect(hasHan((await root.textContent()) ?? '')).toBe(true);
+        if (who !== 'member') await shot(page, `${who}${r.path.replace(/\//g, '_')}.png`);
+      }
+      if (who === 'admin') expect(adminCalls.length).toBeGreaterThan(0);
+      else expect(adminCalls).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 180_000);
+  }
+
+  it('shows the API’s levels and prices in the help centre and filters questions by the search box', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const vip = (await new Client(url).get('/fbmain/account/v1/vip_info')).body.data;
+    await page.goto(`${url}/main/newhelpcenter`);
+    await page.getByTestId('help-search').locator('input').fill('历史文章');
+    // The answers are open while searching: the history depth per level, as vip_info says.
+    const answer = page.getByTestId('help-category-data');
+    for (const l of vip.levels)
+      await answer.getByText(`${l.name}近 ${l.history_months} 个月`).first().waitFor();
+    await page.getByTestId('help-search').locator('input').fill('会员多少钱');
+    const prices = page.getByTestId('help-vip-prices');
+    await prices.waitFor();
+    for (const p of vip.packages) expect(await prices.textContent()).toContain(`${p.name}：¥${p.price}`);
+    expect(await page.getByTestId('help-question').count()).toBe(1);
+    await page.getByTestId('help-search').locator('input').fill('不存在的问题xyz');
+    await page.getByTestId('help-empty').waitFor();
+    // The site map links to the pages of the function map and the help pages.
+    const map = page.getByTestId('help-sitemap');
+    expect(await map.getByRole('link', { name: '低粉爆文' }).first().getAttribute('href')).toBe(
+      '/main/appsearch/burst',
+    );
+    expect(await map.getByRole('link', { name: '个人信息保护政策' }).getAttribute('href')).toBe(
+      '/main/shengming1',
+    );
+    await shot(page, 'help-search.png');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('an admin publishes a notice in /bianji and a visitor reads it on /newnotice', async () => {
+    const title = `系统维护通知${Date.now() % 10_000}`;
+    const adminCtx = await newContext(browser, admin.token);
+    const page = await adminCtx.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/bianji`);
+    await page.getByTestId('notice-new').click();
+    await page.getByTestId('notice-title-input').fill(title);
+    await page
+      .getByTestId('notice-content-input')
+      .fill('本周六 02:00–04:00 进行数据库升级。\n期间监测任务照常运行。');
+    await page.getByTestId('notice-pinned-switch').click();
+    await page.getByTestId('notice-save').click();
+    await toast(page, '公告已创建').waitFor();
+    await page.getByTestId('notice-admin-table').getByText(title).waitFor();
+    await shot(page, 'admin-bianji.png');
+    expect(problems).toEqual([]);
+    await adminCtx.close();
+
+    const listed = (await new Client(url).get('/fbmain/main/v1/notice_list')).body.data.list;
+    expect(listed[0]).toMatchObject({ title, pinned: 1 });
+
+    const visitorCtx = await newContext(browser);
+    const v = await visitorCtx.newPage();
+    const vProblems = watchProblems(v);
+    await v.goto(`${url}/main/newnotice`);
+    const item = v.getByTestId('notice-item').first();
+    await item.getByText(title).click();
+    await v.waitForURL(new RegExp(`/main/newnotice\\?id=${listed[0].id}$`));
+    await expect
+      .poll(() => v.getByTestId('notice-content').textContent())
+      .toContain('本周六 02:00–04:00 进行数据库升级。');
+    await shot(v, 'visitor-notice-detail.png');
+    expect(vProblems).toEqual([]);
+    await visitorCtx.close();
+  }, 60_000);
+
+  it('an admin sees the upstream credentials and the pipeline health', async () => {
+    const added = await admin.post('/fbmain/admin/v1/credentials', {
+      source: 'mp',
+      label: '运营号甲',
+      secret: JSON.stringify({ token: 'abcdef123456', cookie: 'slave_sid=zzzz9876' }),
+    });
+    expect(added.body.error_code).toBe(0);
+    const context = await newContext(browser, admin.token);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/admin/credentials`);
+    const row = page.getByTestId('credential-table').locator('tr', { hasText: '运营号甲' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('…3456');
+    expect(await row.textContent()).not.toContain('abcdef123456');
+    await row.getByRole('button', { name: '停用' }).click();
+    await toast(page, '已停用').waitFor();
+    await expect.poll(() => row.textContent()).toContain('已停用');
+
+    const health = (await admin.get('/fbmain/admin/v1/health')).body.data;
+    await page.goto(`${url}/main/admin/health`);
+    await page.getByTestId('health-view').waitFor();
+    expect(await page.getByTestId('health-roles').textContent()).toBe(health.roles.join(', '));
+    expect(await page.getByTestId('health-ready').textContent()).toBe(
+      health.readiness.ready ? '就绪' : '启动中',
+    );
+    // The in-process collector's rounds, as the API reports them.
+    const rounds = page.getByTestId('health-rounds').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rounds.count()).toBe(health.crawl_rounds.data.length);
+    expect(health.crawl_rounds.data.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('health-credentials').textContent()).toContain('已停用');
+    await shot(page, 'admin-health.png');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('a member binds WeChat on /binding by scanning the demo QR', async () => {
+    const me = await signUp(url);
+    const context = await newContext(browser, me.token);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/binding`);
+    await expect.poll(() => page.getByTestId('binding-wechat-state').textContent()).toBe('未绑定');
+    await page.getByTestId('binding-wechat-bind').click();
+    const img = page.getByTestId('login-qr-img');
+    await img.waitFor();
+    const scan = new URL((await img.getAttribute('data-url')) as string).searchParams.get('scan') as string;
+    // The phone's side: the demo confirm page.
+    const confirmed = await fetch(`${url}/fbmain/account/v1/qr_confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ scan, openid: 'helpbrowser01', nickname: '微信用户' }).toString(),
+    });
+    expect(confirmed.status).toBe(200);
+    await expect
+      .poll(() => page.getByTestId('binding-wechat-state').textContent(), { timeout: 15_000 })
+      .toBe('已绑定');
+    expect((await me.get('/fbmain/user/v1/user_info')).body.data.wx_bound).toBe(1);
+    await shot(page, 'member-binding.png');
+    await page.getByTestId('binding-wechat-unbind').click();
+    await page.locator('.ant-popconfirm-buttons .ant-btn-primary').click();
+    await expect.poll(() => page.getByTestId('binding-wechat-state').textContent()).toBe('未绑定');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('a member pays an order by bank transfer and an admin confirms it', async () => {
+    const me = await signUp(url);
+    const order = (await me.post('/fbmain/account/v1/create_order', { package_id: 'vip2_q' })).body.data;
+    const context = await newContext(browser, me.token);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/transfer?out_trade_no=${order.out_trade_no}`);
+    await expect
+      .poll(() => page.getByTestId('transfer-payee').textContent())
+      .toContain(PAYEE.TRANSFER_ACCOUNT_NO);
+    expect(await page.getByTestId('transfer-order').textContent()).toContain(order.out_trade_no);
+    await page.getByTestId('transfer-payer').fill('某某广告有限公司');
+    await page.getByTestId('transfer-reference').fill('HD20261101-7788');
+    await page.getByTestId('transfer-submit').click();
+    await toast(page, '已提交').waitFor();
+    await expect
+      .poll(() => page.getByTestId('transfer-mine').getByTestId('transfer-status').first().textContent())
+      .toBe('待确认');
+    await shot(page, 'member-transfer.png');
+
+    const adminCtx = await newContext(browser, admin.token);
+    const a = await adminCtx.newPage();
+    const aProblems = watchProblems(a);
+    await a.goto(`${url}/main/admin/transfers`);
+    const row = a.getByTestId('admin-transfer-table').locator('tr', { hasText: order.out_trade_no });
+    await row.waitFor();
+    await row.getByRole('button', { name: '确认到账' }).click();
+    await a.getByTestId('transfer-review-ok').click();
+    await toast(a, '已确认到账').waitFor();
+    await shot(a, 'admin-transfers.png');
+    expect(aProblems).toEqual([]);
+    await adminCtx.close();
+
+    expect(
+      (await me.get('/fbmain/account/v1/pay_info', { out_trade_no: order.out_trade_no })).body.data.status,
+    ).toBe('paid');
+    expect((await me.get('/fbmain/user/v1/user_profile')).body.data.vip_id).toBe(2);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('transfer-mine').getByTestId('transfer-status').first().textContent())
+      .toBe('已到账');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('a member deletes the account with the password and the typed confirmation', async () => {
+    const me = await signUp(url);
+    const context = await newContext(browser, me.token);
+    const page = await context.newPage();
+    // The wrong password below is refused on purpose.
+    const problems = watchProblems(page, (s, u) => s === 400 && u.endsWith('/fbmain/user/v1/delete_account'));
+    await page.goto(`${url}/main/deletion`);
+    await expect
+      .poll(() => page.getByTestId('deletion-consequences').textContent())
+      .toContain('API 剩余次数作废');
+    await page.getByTestId('deletion-password').fill('wrong-pass1');
+    await page.getByTestId('deletion-confirm-text').fill('确认注销');
+    await page.getByTestId('deletion-submit').click();
+    await expect.poll(() => page.getByTestId('deletion-error').textContent()).toBe('登录密码错误');
+    await page.getByTestId('deletion-password').fill('abc12345');
+    await page.getByTestId('deletion-submit').click();
+    await page.getByTestId('deletion-done').waitFor();
+    await shot(page, 'member-deleted.png');
+    // The session ended on the server and in the browser: the header offers login again.
+    await page.getByTestId('header-login-button').waitFor();
+    expect((await me.get('/fbmain/user/v1/user_info')).status).toBe(401);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
