@@ -238,6 +238,25 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
     expect(ext.map((g: Json) => [g.name, g.account_list.map((a: Json) => a.mid)])).toEqual([
       ['竞品', [target.mid]],
     ]);
+    // Move it into a second group: added there, removed from the first.
+    await page.getByTestId('group-create').first().click();
+    await page.getByTestId('group-name-input').fill('重点');
+    await create.getByRole('button', { name: '确 定' }).click();
+    await create.waitFor({ state: 'hidden' });
+    await page.getByTestId('group-node-name').getByText('重点', { exact: true }).waitFor();
+    await page.getByTestId('group-move').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '移动到「重点」' }).click();
+    await toast(page, '移动成功').waitFor();
+    await poll(async () =>
+      (await api('/search/v1/group_list_ext', {}, member)).data.map((g: Json) => [
+        g.name,
+        g.account_list.map((a: Json) => a.mid),
+      ]),
+    ).toEqual([
+      ['竞品', []],
+      ['重点', [target.mid]],
+    ]);
+    await page.getByTestId('group-account').getByText(target.name, { exact: true }).waitFor();
     await shot(page, 'accountlist');
 
     await page.goto(`${url}/main/appsearch/collection`);
@@ -245,7 +264,7 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
     await poll(() => page.getByTestId('collection-account').allInnerTexts()).toEqual(
       figures.list.map((a: Json) => a.name),
     );
-    expect(await page.getByTestId('collection-row').first().textContent()).toContain('竞品');
+    expect(await page.getByTestId('collection-row').first().textContent()).toContain('重点');
     await shot(page, 'collection');
     expect(problems).toEqual([]);
     await ctx.close();
@@ -254,8 +273,10 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
   it('article collection: a collected article shows in its group and moves to another group', async () => {
     const member = await signUp(url);
     const mid = (await api('/rank/v1/common', { num: 20 })).data.list[0].mid;
-    const article = (await api('/search/v1/detail_pubList', { mId: mid, page: 1, num: 20 })).data
-      .article_list[0];
+    // History posts come grouped by push.
+    const pushes = (await api('/search/v1/detail_pubList', { mId: mid, page: 1, num: 20 }, deluxe)).data
+      .article_list as Json[];
+    const article = pushes.flatMap((g) => g.articles)[0];
     const g1 = (await member.post('/fbmain/search/v1/collect_group_add', { name: '素材' })).body.data
       .group_id;
     const g2 = (await member.post('/fbmain/search/v1/collect_group_add', { name: '选题' })).body.data

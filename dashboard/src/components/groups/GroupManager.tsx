@@ -139,7 +139,10 @@ export function GroupManager({ mids = [], createAtTop = false, movable = false }
     groups
       .map((g) => ({
         g,
-        mids: g.account_list.filter((a) => isChecked(accountKey(g.group_id, a.mid))).map((a) => a.mid),
+        // A checked group's accounts show checked without being in `checked` (those added after the check).
+        mids: g.account_list
+          .filter((a) => isChecked(groupKey(g.group_id)) || isChecked(accountKey(g.group_id, a.mid)))
+          .map((a) => a.mid),
       }))
       .filter((p) => p.mids.length > 0);
 

@@ -91,7 +91,7 @@ function CollectionBody() {
               )),
           },
           { title: '行业', dataIndex: 'media', width: 80, render: (v: string) => v || '-' },
-          n('估算活跃粉丝', 'fans', 110),
+          n('估算活跃粉丝', 'fans', 130),
           {
             title: '指数',
             dataIndex: 'index',

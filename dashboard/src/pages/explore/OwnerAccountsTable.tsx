@@ -54,7 +54,7 @@ export function OwnerAccountsTable({
         },
         { title: '行业', dataIndex: 'media', width: 90, render: (v: string) => (v ? <Tag>{v}</Tag> : '-') },
         { title: '地区', dataIndex: 'area', width: 80, render: (v: string) => v || '-' },
-        n('估算活跃粉丝', 'fans', 110),
+        n('估算活跃粉丝', 'fans', 130),
         {
           title: '指数',
           dataIndex: 'index',

@@ -139,7 +139,7 @@ function Finder() {
         ]}
       />
       {by === 'account' ? (
-        <Flex vertical gap={8}>
+        <Flex vertical gap={8} align="flex-start">
           <AccountPicker
             value={null}
             testId="withsubject-picker"
