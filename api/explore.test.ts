@@ -166,7 +166,9 @@ describe('search/v1 favorite_figures', () => {
     const g1 = (await member.post(`${S}/group_add`, { name: '科技' })).body.data.group_id;
     const g2 = (await member.post(`${S}/group_add`, { name: '其他' })).body.data.group_id;
     expect((await member.post(`${S}/favorite_add`, { group_id: g1, mids: '101' })).body.error_code).toBe(0);
-    expect((await member.post(`${S}/favorite_add`, { group_id: g2, mids: '101,301' })).body.error_code).toBe(0);
+    expect((await member.post(`${S}/favorite_add`, { group_id: g2, mids: '101,301' })).body.error_code).toBe(
+      0,
+    );
     const r = await member.get(`${S}/favorite_figures`);
     expect(r.body.error_code).toBe(0);
     const d = r.body.data;
