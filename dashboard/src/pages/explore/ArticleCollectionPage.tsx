@@ -107,7 +107,7 @@ function ArticleCollectionBody() {
                 <Empty description="暂无收藏的文章，可在公众号详情的历史文章中点击「收藏」加入分组" />
               ),
             }}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 1050 }}
             pagination={{
               current: page,
               pageSize: EXPLORE_PAGE_SIZE,
@@ -120,6 +120,7 @@ function ArticleCollectionBody() {
               {
                 title: '文章',
                 key: 'title',
+                width: 260,
                 render: (_, a) => (
                   <span>
                     {a.position > 0 && (
@@ -134,21 +135,21 @@ function ArticleCollectionBody() {
               {
                 title: '公众号',
                 key: 'account',
-                width: 150,
+                width: 130,
                 render: (_, a) => (
                   <Link to={accountDetailPath(a.mid)} onClick={markDetailNavigation}>
                     {a.wxname || `公众号 ${a.mid}`}
                   </Link>
                 ),
               },
-              { title: '发布时间', dataIndex: 'pubtime', width: 170, render: (v: string) => v || '-' },
+              { title: '发布时间', dataIndex: 'pubtime', width: 160, render: (v: string) => v || '-' },
               {
                 title: '分组',
                 key: 'group',
-                width: 110,
+                width: 90,
                 render: (_, a) => <Tag data-testid="collected-group">{nameOf.get(a.group_id) ?? '-'}</Tag>,
               },
-              { title: '收藏时间', dataIndex: 'created_at', width: 170 },
+              { title: '收藏时间', dataIndex: 'created_at', width: 160 },
               {
                 title: '操作',
                 key: 'actions',
