@@ -25,6 +25,7 @@ import { bindingRoutes } from './routes/bindings';
 import { brandRoutes } from './routes/brand';
 import { commonExtraRoutes } from './routes/common-extras';
 import { demandRoutes } from './routes/demands';
+import { exploreRoutes } from './routes/explore';
 import { followRoutes } from './routes/follow';
 import { followSearchRoutes } from './routes/follow-search';
 import { groupRoutes } from './routes/groups';
@@ -117,6 +118,7 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.route('/search/v1', videoKeywordRoutes(deps));
   fbmain.route('/search/v1', miniproRoutes(deps));
   fbmain.route('/search/v1', searchExtraRoutes(deps));
+  fbmain.route('/search/v1', exploreRoutes(deps));
   fbmain.route('/account/v1', memberAccountRoutes(deps));
   fbmain.route('/account/v1', sameOwnerCountRoute(deps));
   fbmain.route('/account/v1', orderRoutes(deps));

@@ -69,6 +69,11 @@ export const PLATFORM_ROUTES: { path: string; why: string }[] = [
   { path: '/pay/sandbox/checkout', why: '沙箱收银台' },
   { path: '/pay/sandbox/pay', why: '沙箱收银台' },
   { path: '/rank/v1/filters', why: '榜单的行业与地区选项' },
+  { path: '/search/v1/owner_search', why: '按名称搜索主体：公众号数、行业、地区（主体搜索与站内搜索）' },
+  {
+    path: '/search/v1/favorite_figures',
+    why: '会员收藏的公众号（跨分组去重）及近 7 天数据（我的收藏页）',
+  },
   { path: '/search/v1/crawl_progress', why: '页面更新与收录请求的进度（刷新控件的“数据刷新中”）' },
   { path: '/search/v1/export_history', why: '导出公众号已采集的历史文章（XLSX/CSV，流式）' },
   { path: '/search/v1/video_account_detail', why: '视频号详情' },
