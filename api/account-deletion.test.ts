@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, lastCode, memberEngines, signUp } from '../e2e/members-harness';
 import { openServedAppOn } from '../e2e/served-app';
+import { KEPT_TABLES, PERSONAL_TABLES } from '../members/deletion';
 import type { MemberDb } from '../postgres/db';
 
 /**
@@ -22,6 +23,20 @@ describe.each(await memberEngines())('delete_account and bindings on $name', ({ 
   }, 60_000);
   afterAll(() => close());
 
+  it.skipIf(skip)(
+    'knows every table that refers to users: deleted with the account, or kept as a record',
+    async () => {
+      const rows = await db.query<{ table_name: string }>(
+        `SELECT DISTINCT tc.table_name FROM information_schema.table_constraints tc
+         JOIN information_schema.constraint_column_usage ccu
+           ON ccu.constraint_name = tc.constraint_name AND ccu.constraint_schema = tc.constraint_schema
+        WHERE tc.constraint_type = 'FOREIGN KEY' AND ccu.table_name = 'users' AND tc.table_name <> 'users'
+          AND tc.table_schema = current_schema()
+        ORDER BY tc.table_name`,
+      );
+      expect(rows.map((r) => r.table_name)).toEqual([...PERSONAL_TABLES, ...KEPT_TABLES].sort());
+    },
+  );
   it.skipIf(skip)('checks the password and the typed confirmation', async () => {
     const me = await signUp(base);
     expect((await me.post(`${U}/delete_account`, { confirm_text: '确认注销' })).body.msg).toMatch(
