@@ -7,6 +7,8 @@ export interface RouteTarget {
   path: string;
   url: string;
   title: string;
+  /** Where the page sends this user on its own (a logged-in member opening /login goes to its redirect). */
+  endsAt?: string;
 }
 
 export interface RouteVisit extends RouteTarget {
@@ -84,6 +86,9 @@ export async function visitRoutes(
         })
         .catch(() => {});
       title = await page.title();
+      const at = new URL(page.url()).pathname.replace(/^\/main/, '') || '/';
+      if (at !== (target.endsAt ?? target.path))
+        problems.push(`ended at ${at}, expected ${target.endsAt ?? target.path}`);
       han = await page.evaluate(() => {
         const content = document.querySelector('.app-content') as HTMLElement | null;
         // biome-ignore lint/performance/useDomNodeTextContent: only what is rendered visibly counts as content

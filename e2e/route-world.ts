@@ -19,6 +19,8 @@ export interface RouteWorld {
   requestId: string;
   /** The monitored article's link. */
   articleUrl: string;
+  accountName: string;
+  noticeId: number;
 }
 
 /**
@@ -48,6 +50,13 @@ export async function prepareRouteWorld(platform: Platform, base: string): Promi
   const crawl = await member.post('/fbmain/monitor/v1/create_history_crawl', { mid, days: 30 });
   const requestId = String(crawl.body.data?.request_id ?? '');
 
+  const notice = await member.post('/fbmain/admin/v1/notices', {
+    title: '演示环境路由巡检',
+    content: '本公告由路由巡检（npm run e2e -- routes）在演示环境中创建，用于检查公告列表与详情页。',
+    published: 1,
+  });
+  const noticeId = Number(notice.body.data?.id ?? 0);
+
   const { post, art } = await publishStepSeries(platform, base);
   await until(
     'the fake-traffic report',
@@ -65,8 +74,21 @@ export async function prepareRouteWorld(platform: Platform, base: string): Promi
     90_000,
   ).catch(() => '');
   const owner = String(first.owner ?? first.zhuti ?? '');
-  return { member, mid, post, appid, owner, outTradeNo, requestId, articleUrl: String(art.href) };
+  return {
+    member,
+    mid,
+    post,
+    appid,
+    owner,
+    outTradeNo,
+    requestId,
+    articleUrl: String(art.href),
+    accountName: String(first.name ?? ''),
+    noticeId,
+  };
 }
+
+const LOGIN_PATHS = ['/login', '/zhongjian', '/register', '/loginMiddleware'];
 
 /** The sample query that makes a route show real content (an account, a report, an order…). */
 function sampleQuery(path: string, w: RouteWorld): string {
@@ -89,6 +111,14 @@ function sampleQuery(path: string, w: RouteWorld): string {
     '/appsearch/getheard': `?mid=${w.mid}`,
     '/appsearch/singleDay': `?mid=${w.mid}`,
     '/officialflow': `?mid=${w.mid}`,
+    '/appsearch/similar': `?mid=${w.mid}`,
+    '/appsearch/withSubject': `?mid=${w.mid}`,
+    '/appsearch/subject': w.owner ? `?owner=${encodeURIComponent(w.owner)}` : '',
+    '/appsearch/bodysearch': w.owner ? `?kw=${encodeURIComponent(w.owner.slice(0, 2))}` : '',
+    '/appsearch/insidesearch': `?kw=${encodeURIComponent(w.accountName.slice(0, 2))}`,
+    '/appsearch/innet': `?q=${encodeURIComponent(w.accountName)}`,
+    '/appsearch/wordDetail': '?id=search',
+    '/newnotice': w.noticeId ? `?id=${w.noticeId}` : '',
   };
   return q[path] ?? '';
 }
@@ -102,6 +132,16 @@ export function routeTargets(w: RouteWorld | null): RouteTarget[] {
   const extra = appRoutes.filter((r) => !listed.has(r.path)).map((r) => r.path);
   return [...SPEC_PATHS, ...extra].map((path) => {
     const route = appRoutes.find((r) => r.path === path);
+    // A logged-in member has nothing to do on the login pages: they go on to the page named by redirect.
+    if (w && LOGIN_PATHS.includes(path)) {
+      const next = appRoutes.find((r) => r.path === '/appsearch/center');
+      return {
+        path,
+        url: `${path}?redirect=/appsearch/center`,
+        title: next?.title ?? '',
+        endsAt: '/appsearch/center',
+      };
+    }
     return {
       path,
       url: path + (w ? sampleQuery(path, w) : ''),

@@ -40,6 +40,7 @@ export interface UserInfoData {
   invite_code: string;
   wx_bound: 0 | 1;
   qq_bound: 0 | 1;
+  is_admin: 0 | 1;
 }
 
 /** error_code values the dialog acts on (docs/members.md). */

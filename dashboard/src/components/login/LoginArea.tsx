@@ -77,6 +77,10 @@ export function LoginArea() {
               ...(info.data?.qq_bound === 0
                 ? [{ key: 'bind-qq', label: '绑定 QQ', onClick: () => setBinding('open') }]
                 : []),
+              { key: 'binding', label: '账号绑定', onClick: () => navigate('/binding') },
+              ...(info.data?.is_admin === 1
+                ? [{ key: 'admin', label: '管理后台', onClick: () => navigate('/admin') }]
+                : []),
               { type: 'divider' },
               { key: 'logout', label: '退出登录', onClick: onLogout },
             ],
