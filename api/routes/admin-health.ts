@@ -37,18 +37,19 @@ export function adminHealthRoutes(deps: ApiDeps): Hono {
   app.get('/health', async (c) => {
     const me = requireAdmin(c);
     if (me instanceof Response) return me;
-    const now = deps.clock.now();
-    const [
-      readiness,
-      lag,
-      processCredentials,
-      heldTasks,
-      upstream,
-      collectors,
-      rounds,
-      tasks,
-      dbCredentials,
-    ] = await Promise.all([
+    return ok(c, await health(deps, credentials));
+  });
+
+  return app;
+}
+
+/** The health page's answer; the dashboard reads its shape from here (a type-only import). */
+export type AdminHealth = Awaited<ReturnType<typeof health>>;
+
+async function health(deps: ApiDeps, credentials: PgCredentialStore) {
+  const now = deps.clock.now();
+  const [readiness, lag, processCredentials, heldTasks, upstream, collectors, rounds, tasks, dbCredentials] =
+    await Promise.all([
       deps.readiness(),
       metricRows('gzh_bus_consumer_lag_messages'),
       metricRows('gzh_upstream_credentials'),
@@ -89,36 +90,33 @@ export function adminHealthRoutes(deps: ApiDeps): Hono {
       ),
       part(() => credentials.states(now)),
     ]);
-    return ok(c, {
-      now: new Date(now).toISOString(),
-      roles: deps.roles ?? [],
-      demo: deps.demo,
-      readiness,
-      bus: {
-        kind: deps.bus?.kind ?? 'none',
-        lag: lag.map((r) => ({ topic: r.labels.topic ?? '', group: r.labels.group ?? '', lag: r.value })),
-      },
-      collectors,
-      crawl_rounds: rounds,
-      monitor_tasks: {
-        held_here: heldTasks.map((r) => ({ state: r.labels.state ?? '', count: r.value })),
-        all: tasks,
-      },
-      credentials: {
-        in_use_here: processCredentials.map((r) => ({
-          source: r.labels.source ?? '',
-          state: r.labels.state ?? '',
-          count: r.value,
-        })),
-        database: dbCredentials,
-      },
-      upstream_requests: upstream.map((r) => ({
+  return {
+    now: new Date(now).toISOString(),
+    roles: deps.roles ?? [],
+    demo: deps.demo,
+    readiness,
+    bus: {
+      kind: deps.bus?.kind ?? 'none',
+      lag: lag.map((r) => ({ topic: r.labels.topic ?? '', group: r.labels.group ?? '', lag: r.value })),
+    },
+    collectors,
+    crawl_rounds: rounds,
+    monitor_tasks: {
+      held_here: heldTasks.map((r) => ({ state: r.labels.state ?? '', count: r.value })),
+      all: tasks,
+    },
+    credentials: {
+      in_use_here: processCredentials.map((r) => ({
         source: r.labels.source ?? '',
-        outcome: r.labels.outcome ?? '',
+        state: r.labels.state ?? '',
         count: r.value,
       })),
-    });
-  });
-
-  return app;
+      database: dbCredentials,
+    },
+    upstream_requests: upstream.map((r) => ({
+      source: r.labels.source ?? '',
+      outcome: r.labels.outcome ?? '',
+      count: r.value,
+    })),
+  };
 }

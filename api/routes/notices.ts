@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
-import { pageNumber, pageSize } from '../inputs';
+import { noNul, pageNumber, pageSize } from '../inputs';
 import { parseForm, requireAdmin } from '../member-session';
 
 interface NoticeRow {
@@ -47,12 +47,14 @@ const title = z
   .string({ message: '公告标题不能为空' })
   .trim()
   .min(1, '公告标题不能为空')
-  .max(100, '公告标题不能超过 100 个字');
+  .max(100, '公告标题不能超过 100 个字')
+  .refine(...noNul);
 const content = z
   .string({ message: '公告内容不能为空' })
   .trim()
   .min(1, '公告内容不能为空')
-  .max(20_000, '公告内容不能超过 20000 个字');
+  .max(20_000, '公告内容不能超过 20000 个字')
+  .refine(...noNul);
 
 const listInput = z.object({ page: pageNumber, num: pageSize(50, 10) });
 const createInput = z.object({

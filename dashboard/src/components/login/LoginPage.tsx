@@ -4,7 +4,7 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { openLogin, previousPage } from '../../auth/dialog';
-import { useSession } from '../../auth/session';
+import { getSession, useSession } from '../../auth/session';
 
 /** Only paths inside the dashboard: an absolute or protocol-relative redirect would leave the site. */
 function safeRedirect(value: string | null): string | null {
@@ -19,13 +19,16 @@ export function LoginPage() {
   const view = pathname === '/register' ? 'register' : 'login';
   const target = safeRedirect(params.get('redirect')) ?? previousPage();
 
+  // A member with a session has nothing to do here, whenever the session shows up: at the visit, or once the
+  // dialog has logged them in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the session, not the target's identity
+  useEffect(() => {
+    if (session) navigate(target, { replace: true });
+  }, [session !== null]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per visit of the route
   useEffect(() => {
-    // Already logged in: nothing to do here.
-    if (session) {
-      navigate(target, { replace: true });
-      return;
-    }
+    if (getSession()) return;
     openLogin({ view, onClose: () => navigate(target, { replace: true }) });
   }, [pathname]);
 

@@ -1,6 +1,8 @@
 // Calls of the help, notice, account and admin pages (api/routes/notices.ts, transfers.ts, bindings.ts,
 // account-deletion.ts, admin-health.ts, admin.ts, invoices.ts), as react-query hooks keyed by the session token.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminHealth } from '../../../../api/routes/admin-health';
+import type { TransferRow } from '../../../../members/transfers';
 import { useMemberInfo } from '../../api/center-queries';
 import { apiGet, formBody, type Params, requestSuccess } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -109,22 +111,7 @@ export async function deleteAccount(f: { password: string; code: string; confirm
 
 // ---------- bank transfers ----------
 
-export interface Transfer {
-  id: number;
-  user_id: number;
-  user_name: string;
-  out_trade_no: string;
-  subject: string;
-  total_amount: string;
-  order_status: 'pending' | 'paid' | 'closed';
-  payer_name: string;
-  reference: string;
-  remark: string;
-  status: 'pending' | 'confirmed' | 'rejected';
-  review_note: string;
-  reviewed_at: string | null;
-  created_at: string;
-}
+export type Transfer = TransferRow;
 
 export const TRANSFER_STATUS: Record<Transfer['status'], { label: string; color: string }> = {
   pending: { label: '待确认', color: 'gold' },
@@ -215,38 +202,7 @@ export function useCredentialWrite() {
   });
 }
 
-type Part<T> = { ok: true; data: T } | { ok: false; error: string };
-
-export interface Health {
-  now: string;
-  roles: string[];
-  demo: boolean;
-  readiness: { ready: boolean; checks: Record<string, boolean> };
-  bus: { kind: string; lag: { topic: string; group: string; lag: number }[] };
-  collectors: Part<{ name: string; heartbeat_at: string; age_s: number }[]>;
-  crawl_rounds: Part<
-    {
-      collector: string;
-      rounds: number;
-      round: number;
-      last_started_at: string;
-      last_finished_at: string;
-      accounts: number;
-      articles: number;
-      snapshots: number;
-      errors: number;
-    }[]
-  >;
-  monitor_tasks: {
-    held_here: { state: string; count: number }[];
-    all: Part<{ state: string; owner: string; count: number }[]>;
-  };
-  credentials: {
-    in_use_here: { source: string; state: string; count: number }[];
-    database: Part<{ source: string; state: string; count: number }[]>;
-  };
-  upstream_requests: { source: string; outcome: string; count: number }[];
-}
+export type Health = AdminHealth;
 
 export function useHealth(enabled: boolean) {
   const token = useToken();
