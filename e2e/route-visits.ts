@@ -78,6 +78,11 @@ export async function visitRoutes(
       // The route's chunk has loaded once the suspense spinner is gone; then let its first calls settle
       // (pages that poll every few seconds still go idle between polls).
       await page.waitForSelector('.app-content', { timeout: 30_000 });
+      // A page that sends the user on (a member on /login) changes the URL at once, but React shows the old
+      // page until the next one's chunk has loaded: its title is the sign that it is in place.
+      await page
+        .waitForFunction((t) => document.title === t, target.title, { timeout: 15_000 })
+        .catch(() => {});
       await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
       await page
