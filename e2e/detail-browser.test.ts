@@ -341,11 +341,26 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     );
     // Sorted by estimated fans: the page shows the server's answer to its own call (figures may still move while
     // the analytics catches up on a loaded machine, so compare with that answer, and check its order here).
-    await page.getByTestId('similar-sort').click();
     const answered = page.waitForResponse(
       (r) => r.url().includes('/mp_similar') && r.url().includes('sort=1'),
     );
-    await page.locator('.ant-select-item-option').getByText('估算活跃粉丝').click();
+    // Under load a click can be lost while the dropdown animates in: open and pick until the select shows it.
+    const sort = page.getByTestId('similar-sort');
+    await expect
+      .poll(
+        async () => {
+          if ((await sort.textContent())?.includes('估算活跃粉丝')) return true;
+          await sort.click();
+          await page
+            .locator('.ant-select-item-option')
+            .getByText('估算活跃粉丝')
+            .click({ timeout: 3_000 })
+            .catch(() => {});
+          return (await sort.textContent())?.includes('估算活跃粉丝') ?? false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const shownByFans = ((await (await answered).json()) as Json).data;
     const fans = shownByFans.accounts.map((a: Json) => a.fans as number);
     expect(fans).toEqual([...fans].sort((a, b) => b - a));
