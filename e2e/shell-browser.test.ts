@@ -394,8 +394,11 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await closeResult();
 
     // A name nobody has: the tip as a warning, no result popup.
+    // The answer waits for the collectors' upstream search, which a loaded machine can take past 30 s.
+    const unknown = page.waitForResponse((r) => r.url().endsWith('/collect_mp'), { timeout: 120_000 });
     await include('不存在的公众号名称啊');
-    await page.locator('.ant-message-warning').getByText('未找到').waitFor({ timeout: 30_000 });
+    expect(((await (await unknown).json()) as { data: { code: number } }).data.code).toBe(0);
+    await page.locator('.ant-message-warning').getByText('未找到').waitFor({ timeout: 10_000 });
     expect(await result.isVisible()).toBe(false);
 
     // Both accounts are now found by the account search.
