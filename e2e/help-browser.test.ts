@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveChromium, launchBrowser, watchProblems } from './browser';
 import { tempDir, waitReady } from './harness';
-import { ADMIN_PHONE, Client, signUp, startMemberPlatform } from './members-harness';
+import { ADMIN_PHONE, buy, Client, signUp, startMemberPlatform } from './members-harness';
 
 /**
  * The help centre, guide, statements, notices, about, WeChat register, bindings, deletion, bank transfer and the
@@ -313,6 +313,37 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
       .toBe('已到账');
     expect(problems).toEqual([]);
     await context.close();
+  }, 90_000);
+
+  it('an admin rejects an invoice request with a reason, and the member sees it', async () => {
+    const me = await signUp(url);
+    const A = '/fbmain/account/v1';
+    const title = (await me.post(`${A}/invoice_add`, { title_type: 1, title: '张三' })).body.data.id;
+    const { outTradeNo } = await buy(me, 'vip2_q');
+    const req = await me.post(`${A}/invoice_order_add`, { out_trade_no: outTradeNo, invoice_id: title });
+    expect(req.body.error_code).toBe(0);
+
+    const adminCtx = await newContext(browser, admin.token);
+    const a = await adminCtx.newPage();
+    const problems = watchProblems(a);
+    await a.goto(`${url}/main/admin/invoices`);
+    const row = a.getByTestId('admin-invoice-table').locator('tr', { hasText: outTradeNo });
+    await row.waitFor();
+    await row.getByRole('button', { name: '驳回' }).click();
+    await a.getByRole('dialog').getByText('驳回开票申请').waitFor();
+    await a.getByRole('dialog').locator('textarea').fill('抬头与付款方不一致');
+    await a.getByTestId('invoice-review-ok').click();
+    await toast(a, '已驳回').waitFor();
+    // The pending filter no longer lists it; 已驳回 does, with the reason.
+    await expect.poll(() => row.count()).toBe(0);
+    await a.getByText('已驳回', { exact: true }).first().click();
+    const rejected = a.getByTestId('admin-invoice-table').locator('tr', { hasText: outTradeNo });
+    await expect.poll(() => rejected.textContent()).toContain('抬头与付款方不一致');
+    expect(problems).toEqual([]);
+    await adminCtx.close();
+
+    const mine = await me.get(`${A}/invoice_order_details`, { id: req.body.data.id });
+    expect(mine.body.data).toMatchObject({ status: 2, remark: '抬头与付款方不一致' });
   }, 90_000);
 
   it('a member deletes the account with the password and the typed confirmation', async () => {
