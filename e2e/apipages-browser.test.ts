@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ENDPOINTS } from '../api/open-api/endpoints';
 import { apipagesRoutes } from '../dashboard/src/pages/apipages/routes';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { type Client, signUp } from './members-harness';
 
@@ -40,18 +40,6 @@ const READY: Record<string, string> = {
   '/cDemo': 'demo-code',
   '/javaDemo': 'demo-code',
 };
-
-async function newContext(browser: Browser, token?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  if (token)
-    await context.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return context;
-}
 
 const hasHan = (s: string) => /[\u4e00-\u9fff]/.test(s);
 const shotName = (p: string) => p.replace(/^\//, '').replace(/[/?=&]/g, '_');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,6 +21,26 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const haveChromium = () => existsSync(CHROMIUM_PATH);
+
+/**
+ * A desktop-sized zh-CN browser context; with a token, a member's session is where the dashboard keeps it
+ * (spec §3 Local session record: localStorage userInfo), so pages open as that member.
+ */
+export async function sessionContext(browser: Browser, token?: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 900 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  if (token)
+    await context.addInitScript((t: string) => {
+      localStorage.setItem(
+        'userInfo',
+        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
+      );
+    }, token);
+  return context;
+}
 
 /**
  * Collects what must not happen on a page: console errors, page errors, failed requests and HTTP answers ≥ 400.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { buy, Client, lastCode, nextPhone, signUp } from './members-harness';
 
@@ -21,22 +21,6 @@ if (!runBrowser)
   console.warn('[center browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
-
-async function newContext(browser: Browser, token?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: 1360, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  if (token)
-    await context.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return context;
-}
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 const hasHan = (s: string) => /[\u4e00-\u9fff]/.test(s);

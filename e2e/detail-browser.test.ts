@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext as memberContext, watchProblems } from './browser';
 import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -18,17 +18,6 @@ if (!runBrowser)
   console.warn('[detail browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
-
-async function memberContext(browser: Browser, token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  await context.addInitScript((t: string) => {
-    localStorage.setItem(
-      'userInfo',
-      JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-    );
-  }, token);
-  return context;
-}
 
 describe.runIf(runBrowser)('the official account detail in a real browser', () => {
   let platform: Platform;

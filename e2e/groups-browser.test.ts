@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext as memberContext, watchProblems } from './browser';
 import { startInProcess, tempDir, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -19,17 +19,6 @@ if (!runBrowser)
   console.warn('[groups browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
-
-async function memberContext(browser: Browser, token: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  await context.addInitScript((t: string) => {
-    localStorage.setItem(
-      'userInfo',
-      JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-    );
-  }, token);
-  return context;
-}
 
 /** A toast of antd's message. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });

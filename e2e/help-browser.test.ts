@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
 import { tempDir, waitReady } from './harness';
 import { ADMIN_PHONE, buy, Client, signUp, startMemberPlatform } from './members-harness';
 
@@ -57,18 +57,6 @@ const ROUTES: RouteCase[] = [
 
 /** The calls only admins may make: none of them may leave a visitor's or member's browser. */
 const ADMIN_CALL = /\/fbmain\/(admin\/v1\/|account\/v1\/(admin_list_invoice_all|update_invoice_status))/;
-
-async function newContext(browser: Browser, token?: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  if (token)
-    await context.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return context;
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false });

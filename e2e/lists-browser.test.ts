@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext, watchProblems } from './browser';
 import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
 import { signUp } from './members-harness';
 
@@ -144,13 +144,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     await visitor.close();
 
     // The member's session as the dashboard keeps it (spec §3 Local session record).
-    const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-    await context.addInitScript((token: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: token, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, member.token as string);
+    const context = await sessionContext(browser, member.token as string);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/monitorViewNew?post=${post}`);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -24,22 +24,6 @@ type Json = any;
 
 /** Fixed clock of the small test world (e2e/harness.ts SMALL_WORLD). */
 const NOW_S = Date.parse('2026-11-01T21:30:00+08:00') / 1000;
-
-async function context(browser: Browser, token?: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({
-    viewport: { width: 1360, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  if (token)
-    await ctx.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return ctx;
-}
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
 

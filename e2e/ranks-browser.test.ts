@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -20,18 +20,6 @@ type Json = any;
 
 async function api(url: string): Promise<Json> {
   return (await fetch(url)).json();
-}
-
-async function context(browser: Browser, token?: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  if (token)
-    await ctx.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return ctx;
 }
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { watchProblems } from './browser';
 
 /** One route to open: its table path, the URL (path plus sample query) and the title the route table gives it. */
@@ -30,26 +30,6 @@ const slug = (url: string) =>
     .replace(/^\//, '')
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .slice(0, 80) || 'home';
-
-/**
- * A browser context for one role: a visitor, or a member whose session sits in localStorage as the login
- * dialog leaves it.
- */
-export async function roleContext(browser: Browser, token?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: 1360, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  if (token)
-    await context.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '路由巡检', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return context;
-}
 
 /**
  * Opens each route in its own tab of `context` and checks what a user meets: the route's own title, Chinese

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Platform } from '../platform/platform';
-import { launchBrowser } from './browser';
-import { type RouteVisit, roleContext, visitRoutes } from './route-visits';
+import { launchBrowser, sessionContext } from './browser';
+import { type RouteVisit, visitRoutes } from './route-visits';
 import { prepareRouteWorld, routeTargets } from './route-world';
 
 export interface RouteCheck {
@@ -39,7 +39,7 @@ export async function checkAllRoutes(
       ['visitor', undefined, routeTargets(null).filter((t) => only(t.path))],
       ['member', world.member.token ?? undefined, routeTargets(world).filter((t) => only(t.path))],
     ] as const) {
-      const context = await roleContext(browser, token);
+      const context = await sessionContext(browser, token);
       visits.push(...(await visitRoutes(context, base, role, targets, shots, line)));
       await context.close();
     }

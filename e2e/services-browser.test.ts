@@ -1,11 +1,11 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesRoutes } from '../dashboard/src/pages/services/routes';
 import { DemandMessages } from '../members/demand-services';
 import { M } from '../members/messages';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { ADMIN_PHONE, type Client, signUp } from './members-harness';
 
@@ -21,18 +21,6 @@ const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser) console.warn('[services browser tests] skipped: /usr/bin/chromium not found');
 
 type Json = any;
-
-async function context(browser: Browser, token?: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  if (token)
-    await ctx.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return ctx;
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

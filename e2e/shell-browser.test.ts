@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, REPO_ROOT } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { haveChromium, launchBrowser, sessionContext, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { signUp } from './members-harness';
 
@@ -329,13 +329,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
 
     // A member, with the session where api/client.ts reads it (spec §3 Local session record).
     const member = await signUp(url);
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
-    await context.addInitScript((token: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: token, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, member.token as string);
+    const context = await sessionContext(browser, member.token as string);
     const page = await newPage(context);
     const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/burst`);

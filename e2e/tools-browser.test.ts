@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import type { SimArticle } from '../simulator/world';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
+import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -37,18 +37,6 @@ const ROUTES: { path: string; title: string; testId: string; memberOnly: boolean
   { path: 'details', title: '文章详情', testId: 'details-page', memberOnly: true },
   { path: 'singleDay', title: '单日数据', testId: 'singleday-page', memberOnly: false },
 ];
-
-async function context(browser: Browser, token?: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
-  if (token)
-    await ctx.addInitScript((t: string) => {
-      localStorage.setItem(
-        'userInfo',
-        JSON.stringify({ accessToken: t, name: '测试会员', loginType: 'phone', avatar: '' }),
-      );
-    }, token);
-  return ctx;
-}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
