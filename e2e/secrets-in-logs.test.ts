@@ -74,9 +74,10 @@ describe('secrets in logs and at rest', () => {
 
     // An API key, used in the header, in the query, and a wrong one.
     const created = await member.post(`${API}/api_keys`, { name: '日志测试' });
-    secrets.apiKey = created.body.data.key;
+    const apiKey = created.body.data.key as string;
+    secrets.apiKey = apiKey;
     expect(
-      (await fetch(`${base}/fbmain/openapi/v1/balance`, { headers: { 'X-Api-Key': secrets.apiKey } })).status,
+      (await fetch(`${base}/fbmain/openapi/v1/balance`, { headers: { 'X-Api-Key': apiKey } })).status,
     ).toBe(200);
     expect((await fetch(`${base}/fbmain/openapi/v1/balance?key=${secrets.apiKey}`)).status).toBe(200);
     expect(
