@@ -98,12 +98,15 @@ describe.each(await memberEngines())('authorization and membership levels on $na
     if (skip) return;
     // On PGlite a long history (560 days > 18 months), so the 3/6/12/18-month windows differ; the depth
     // rule lives in the API and ClickHouse, so the server variant keeps a short crawl.
-    const p = await startMemberPlatform(
-      name,
-      name === 'PGlite'
+    const p = await startMemberPlatform(name, {
+      ...(name === 'PGlite'
         ? { SIM_ACCOUNTS: '2', SIM_HISTORY_DAYS: '560', CRAWL_DAYS: '560' }
-        : { SIM_ACCOUNTS: '2', CRAWL_DAYS: '2' },
-    );
+        : { SIM_ACCOUNTS: '2', CRAWL_DAYS: '2' }),
+      // Bank transfers on, so their ownership is tried too.
+      TRANSFER_ACCOUNT_NAME: '某某数据科技有限公司',
+      TRANSFER_BANK: '招商银行北京分行',
+      TRANSFER_ACCOUNT_NO: '1109 0000 1234 5678',
+    });
     base = p.url;
     stop = p.stop;
     await waitReady(base);
@@ -313,6 +316,136 @@ describe.each(await memberEngines())('authorization and membership levels on $na
       (await owner.get(`${API}/api_keys`)).body.data.find((k: { id: number }) => k.id === key).revoked,
     ).toBe(false);
   });
+
+  it.skipIf(skip)(
+    "another member cannot read, change or cancel someone's tasks, back-collections, collections, orders, invoice requests or transfers",
+    async () => {
+      const MON = '/fbmain/monitor/v1';
+      const owner = byLevel[2] as Client;
+      const other = byLevel[4] as Client;
+      // A waiting minute-level monitoring task and a back-collection order.
+      const task = await owner.post(`${MON}/create_future_monitor`, { mid, position: 1, freq: 5, days: 2 });
+      expect(task.body.status, task.text).toBe(200);
+      const taskId = task.body.data.task_id as string;
+      const crawl = await owner.post(`${MON}/create_history_crawl`, { mid, days: 30 });
+      expect(crawl.body.status, crawl.text).toBe(200);
+      const requestId = crawl.body.data.request_id as string;
+      // A collected article in a collection group of the owner's.
+      const art = (await owner.post(`${S}/detail_pubList`, { mId: mid })).body.data.article_list[0]
+        .articles[0];
+      const cgroup = (await owner.post(`${S}/collect_group_add`, { name: '我的素材' })).body.data.group_id;
+      const collected = await owner.post(`${S}/favorite_article_option`, {
+        aid: art.aid,
+        mid,
+        group_id: cgroup,
+      });
+      expect(collected.body.error_code).toBe(0);
+      // A paid order with an invoice request, and an unpaid API order declared as a bank transfer.
+      const paid = (await owner.get(`${A}/list_user_order`)).body.data.list.find(
+        (o: { status: string }) => o.status === 'paid',
+      ).out_trade_no as string;
+      const title = (await owner.post(`${A}/invoice_add`, { title_type: 1, title: '张三' })).body.data.id;
+      const request = (await owner.post(`${A}/invoice_order_add`, { out_trade_no: paid, invoice_id: title }))
+        .body.data.id;
+      const apiOrder = (await owner.post(`${API}/api_create_order`, { package_id: 'api_1k' })).body.data
+        .out_trade_no as string;
+      const transfer = await owner.post(`${A}/transfer_submit`, {
+        out_trade_no: apiOrder,
+        payer_name: '张三的公司',
+        reference: 'HD-OWNER-0001',
+      });
+      expect(transfer.body.error_code, transfer.text).toBe(0);
+      const otherTitle = (await other.post(`${A}/invoice_add`, { title_type: 1, title: '李四' })).body.data
+        .id;
+      const otherGroup = (await other.post(`${S}/collect_group_add`, { name: '他的素材' })).body.data
+        .group_id;
+
+      // The monitor API answers in its own envelope ({status, msg}); the others in {error_code, msg}.
+      const monitorCalls: [string, string, Record<string, unknown>, string][] = [
+        ['POST', `${MON}/operate_task`, { task_id: taskId, action: 'cancel' }, '任务不存在'],
+        ['POST', `${MON}/operate_monitor_task`, { task_id: taskId, action: 'cancel' }, '任务不存在'],
+        ['POST', `${MON}/cancel_history_crawl`, { request_id: requestId }, '回采任务不存在'],
+        ['GET', `${MON}/new_data_title`, { request_id: requestId }, '回采任务不存在'],
+        ['GET', `${MON}/new_data_storage`, { request_id: requestId }, '回采任务不存在'],
+        ['GET', `${MON}/new_data_notice_content`, { request_id: requestId, aid: art.aid }, '回采任务不存在'],
+      ];
+      for (const [method, path, fields, msg] of monitorCalls) {
+        const r = await other.call(method, path, fields);
+        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(r.body, `${method} ${path}`).toMatchObject({ status: 404, msg });
+      }
+      const memberCalls: [string, string, Record<string, unknown>][] = [
+        ['POST', `${S}/favorite_article_option`, { aid: art.aid, mid, group_id: cgroup }],
+        ['POST', `${S}/move_article_collect`, { aid: art.aid, mid, group_id: cgroup }],
+        ['POST', `${S}/collect_group_top`, { group_id: cgroup }],
+        ['GET', `${A}/invoice_order_details`, { id: request }],
+        ['POST', `${A}/invoice_order_add`, { out_trade_no: paid, invoice_id: otherTitle }],
+        ['POST', `${A}/invoice_order_add`, { out_trade_no: paid, invoice_id: title }],
+        ['GET', `${API}/api_pay_info`, { out_trade_no: apiOrder }],
+        ['GET', `${API}/api_check_order_status`, { out_trade_no: apiOrder }],
+        [
+          'POST',
+          `${A}/transfer_submit`,
+          { out_trade_no: apiOrder, payer_name: '李四的公司', reference: 'HD-OTHER-1' },
+        ],
+      ];
+      for (const [method, path, fields] of memberCalls) {
+        const r = await other.call(method, path, fields);
+        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(r.body.error_code, `${method} ${path}`).toBe(40004);
+      }
+      // Their own delete of the article and moves into their own group touch only their own collections.
+      await other.del(`${S}/favorite_article_option`, { aid: art.aid, mid });
+      expect(
+        (await other.post(`${S}/move_article_collect`, { aid: art.aid, mid, group_id: otherGroup })).status,
+      ).toBe(404);
+
+      // Nothing of the owner's shows in the other member's lists.
+      const has = (list: unknown, key: string, value: unknown) =>
+        JSON.stringify(list).includes(`"${key}":${JSON.stringify(value)}`);
+      expect(has((await other.get(`${MON}/history_monitor_task_list`)).body.data, 'task_id', taskId)).toBe(
+        false,
+      );
+      expect(has((await other.get(`${MON}/history_crawl_list`)).body.data, 'request_id', requestId)).toBe(
+        false,
+      );
+      expect(has((await other.get(`${A}/invoice_order_list`)).body.data, 'out_trade_no', paid)).toBe(false);
+      expect(has((await other.get(`${A}/list_user_order`)).body.data, 'out_trade_no', apiOrder)).toBe(false);
+      expect(has((await other.get(`${A}/transfer_info`)).body.data, 'out_trade_no', apiOrder)).toBe(false);
+      expect(has((await other.get(`${S}/collect_group_list`)).body.data, 'group_id', cgroup)).toBe(false);
+
+      // And everything of the owner's is as it was.
+      const ownTask = (await owner.get(`${MON}/history_monitor_task_list`)).body.data.list.find(
+        (t: { task_id: string }) => t.task_id === taskId,
+      );
+      expect(ownTask.state).not.toBe('cancelled');
+      const ownCrawl = (await owner.get(`${MON}/history_crawl_list`)).body.data.list.find(
+        (t: { request_id: string }) => t.request_id === requestId,
+      );
+      expect(ownCrawl.state).not.toBe('cancelled');
+      expect((await owner.get(`${S}/favorite_article_option`, { aid: art.aid, mid })).body.data).toEqual({
+        is_favorite: 1,
+        group_ids: [cgroup],
+      });
+      expect((await owner.get(`${A}/invoice_order_details`, { id: request })).body.data).toMatchObject({
+        out_trade_no: paid,
+        status: 0,
+      });
+      expect(
+        (await owner.get(`${A}/invoice_order_details`, { id: request })).body.data.title_snapshot.title,
+      ).toBe('张三');
+      expect(
+        (await owner.get(`${API}/api_check_order_status`, { out_trade_no: apiOrder })).body.data.paid,
+      ).toBe(0);
+      const transfers = (await owner.get(`${A}/transfer_info`)).body.data.transfers;
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]).toMatchObject({
+        out_trade_no: apiOrder,
+        payer_name: '张三的公司',
+        status: 'pending',
+      });
+    },
+  );
 
   it.skipIf(skip)('invoices: addresses, titles, a request per paid order, the admin decides', async () => {
     const c = await signUp(base, nextPhone());

@@ -79,6 +79,18 @@ export async function deleteAccount(db: MemberDb, userId: number, phone: string 
       await tx.query('DELETE FROM sms_codes WHERE phone = $1', [phone]);
       await tx.query('DELETE FROM login_failures WHERE key = $1', [`phone:${phone}`]);
     }
+    // The forfeited balance is a debit like any other: its ledger row is written under the row lock, in this
+    // transaction, so the ledger still sums to the (zero) balance.
+    const [b] = await tx.query<{ api_balance: number }>(
+      'SELECT api_balance FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    const forfeited = Number(b?.api_balance ?? 0);
+    if (forfeited > 0)
+      await tx.query(
+        `INSERT INTO api_ledger (user_id, kind, amount, balance_after, ref) VALUES ($1, 'forfeit', $2, 0, '账号注销，余额作废')`,
+        [userId, -forfeited],
+      );
     await tx.query(
       `UPDATE users SET phone = NULL, name = '已注销用户', avatar = '', password_hash = NULL, wx_openid = NULL,
          qq_openid = NULL, invite_code = NULL, bd_vid = '', profile = NULL, api_balance = 0, vip_id = 0,

@@ -2,7 +2,7 @@ import type { MemberDb } from '../postgres/db';
 
 export interface LedgerRow {
   id: number;
-  kind: 'call' | 'refund' | 'recharge' | 'trial';
+  kind: 'call' | 'refund' | 'recharge' | 'trial' | 'forfeit';
   endpoint: string;
   amount: number;
   balance_after: number;

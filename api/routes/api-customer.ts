@@ -30,6 +30,7 @@ const KIND_NAMES: Record<LedgerRow['kind'], string> = {
   refund: '退还',
   recharge: '充值',
   trial: '试用赠送',
+  forfeit: '注销作废',
 };
 
 /** One CSV cell: quoted, quotes doubled, and formula-leading characters defused for spreadsheets. */
