@@ -38,12 +38,17 @@ export class Metering {
 
   /** Gives a debit back when the call found nothing to return (callers pay for results only). */
   async refund(userId: number, endpoint: string, cost: number, ledgerId: number): Promise<void> {
-    await this.db.query(
-      `WITH u AS (UPDATE users SET api_balance = api_balance + $2 WHERE id = $1 RETURNING id, api_balance)
+    // A repeated refund of the same debit hits api_ledger_one_refund and changes nothing.
+    await this.db
+      .query(
+        `WITH u AS (UPDATE users SET api_balance = api_balance + $2 WHERE id = $1 RETURNING id, api_balance)
        INSERT INTO api_ledger (user_id, kind, endpoint, amount, balance_after, ref)
        SELECT id, 'refund', $3, $2, api_balance, $4 FROM u`,
-      [userId, cost, endpoint, `退还 #${ledgerId}`],
-    );
+        [userId, cost, endpoint, `退还 #${ledgerId}`],
+      )
+      .catch((e: unknown) => {
+        if ((e as { code?: string }).code !== '23505') throw e;
+      });
   }
 
   async balance(userId: number): Promise<{ balance: number; trial: number }> {

@@ -8,6 +8,7 @@ import { migrateMemberDb } from '../postgres/migrate';
 import { createMembers } from './index';
 import { historyStart, LEVEL } from './membership';
 import { M } from './messages';
+import { Metering } from './metering';
 import { Orders } from './orders';
 import { hashPassword, verifyPassword } from './passwords';
 import { alipaySignContent, pagePayUrl, realAlipay, rsa2Sign, rsa2Verify, sandboxAlipay } from './payments';
@@ -207,5 +208,19 @@ describe('member units', () => {
     expect(at(LEVEL.SENIOR)).toBe('2026-05-22');
     expect(at(LEVEL.DELUXE)).toBe('2025-11-22');
     expect(at(LEVEL.SUPER)).toBe('2025-05-22');
+  });
+  it('gives a debit back once, however often the refund is asked for', async () => {
+    const [u] = await db.query<{ id: number }>(
+      `INSERT INTO users (phone, api_balance) VALUES ('13400000009', 10) RETURNING id`,
+    );
+    const id = Number(u?.id);
+    const m = new Metering(db);
+    const debit = await m.debit(id, 'search', 3, 'q');
+    expect(debit?.balance).toBe(7);
+    await Promise.all([1, 2, 3].map(() => m.refund(id, 'search', 3, debit?.id ?? 0)));
+    await m.refund(id, 'search', 3, debit?.id ?? 0);
+    expect((await m.balance(id)).balance).toBe(10);
+    const rows = await db.query<{ kind: string }>(`SELECT kind FROM api_ledger WHERE user_id = $1`, [id]);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['call', 'refund']);
   });
 });

@@ -114,7 +114,7 @@ export interface ApiUsage {
 
 export interface LedgerRow {
   id: number;
-  kind: 'call' | 'refund' | 'recharge' | 'trial';
+  kind: 'call' | 'refund' | 'recharge' | 'trial' | 'forfeit';
   endpoint: string;
   amount: number;
   balance_after: number;
