@@ -11,6 +11,7 @@ const KIND: Record<LedgerRow['kind'], { label: string; color: string }> = {
   refund: { label: '退还', color: 'green' },
   recharge: { label: '充值', color: 'gold' },
   trial: { label: '试用赠送', color: 'purple' },
+  forfeit: { label: '注销作废', color: 'default' },
 };
 
 export function RecordsTab() {
