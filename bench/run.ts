@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   analytics: () => import('./analytics'),
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
+  generate: () => import('./scale/generate'),
 };
 
 const name = process.argv[2];
