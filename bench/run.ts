@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
   generate: () => import('./scale/generate'),
+  'vs-postgres': () => import('./vs-postgres'),
 };
 
 const name = process.argv[2];
