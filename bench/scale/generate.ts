@@ -442,7 +442,7 @@ export interface Manifest {
   diskBytes: number;
 }
 
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const MANIFEST = 'scale-manifest.json';
 
 export const datasetKey = (o: ScaleOptions) =>
