@@ -314,11 +314,11 @@ async function buildQueries(store: AnalyticsStore, manifest: Manifest): Promise<
       pg: (db) =>
         pgRows(
           db,
-          `WITH latest AS (SELECT aid, reads, likes FROM article_latest WHERE mid = $1),
-                base AS (SELECT avg(reads) AS avg_read FROM latest)
-           SELECT a.aid, a.idx, coalesce(l.reads, 0) AS reads, coalesce(l.likes, 0) AS likes, b.avg_read,
-                  count(*) OVER () AS total
-           FROM articles a LEFT JOIN latest l ON l.aid = a.aid CROSS JOIN base b
+          // Joined on the latest table's key, and the average as a scalar subquery: written as a CTE used twice,
+          // PostgreSQL materialises it and joins by nested loop (4.8 s at a tenth of full size).
+          `SELECT a.aid, a.idx, coalesce(l.reads, 0) AS reads, coalesce(l.likes, 0) AS likes,
+                  (SELECT avg(reads) FROM article_latest WHERE mid = $1) AS avg_read, count(*) OVER () AS total
+           FROM articles a LEFT JOIN article_latest l ON l.mid = a.mid AND l.aid = a.aid
            WHERE a.mid = $1 ORDER BY a.pubtime DESC, a.idx ASC LIMIT 20`,
           [mid],
         ),
