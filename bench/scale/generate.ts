@@ -315,6 +315,8 @@ export async function generateScale(
   store: AnalyticsStore,
   o: ScaleOptions,
   progress: (msg: string) => void = () => {},
+  /** derive: false writes the raw facts only (benchmarks that time the processor themselves). */
+  { derive = true }: { derive?: boolean } = {},
 ): Promise<ScaleReport> {
   const seconds: Record<string, number> = {
     accounts: 0,
@@ -354,6 +356,7 @@ export async function generateScale(
     }
     await timed('snapshots', () => store.exec(snapshotsSql(o, minutes, lo, hi)));
     articles = await count(store, 'articles');
+    if (!derive) continue;
     // The processor sees this chunk's articles and snapshots as new (analytics_dirty, by materialized view).
     const tick = await timed('analytics', () => processor.tick());
     progress(
@@ -365,8 +368,10 @@ export async function generateScale(
     );
   }
   // Every period of every ranking over the whole history, as the processor does when past data arrives.
-  await timed('rankings', () => processor.rank(true));
-  progress(`rankings over ${o.months} months: ${seconds.rankings?.toFixed(1)} s`);
+  if (derive) {
+    await timed('rankings', () => processor.rank(true));
+    progress(`rankings over ${o.months} months: ${seconds.rankings?.toFixed(1)} s`);
+  }
   // /health reports ready once a crawl round is recorded.
   await store.insert('crawl_rounds', [
     {
