@@ -12,6 +12,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   analytics: () => import('./analytics'),
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
+  generate: () => import('./scale/generate'),
+  'vs-postgres': () => import('./vs-postgres'),
 };
 
 const name = process.argv[2];
