@@ -82,19 +82,21 @@ export class Load {
     let me: Client | null = null;
     let tasks = 0;
     while (this.running) {
-      if (!me || (tasks >= 3 && this.signUps < this.maxSignUps)) {
-        if (this.signUps >= this.maxSignUps && me) {
+      const more = this.signUps < this.maxSignUps;
+      if (!me || (tasks >= 3 && more)) {
+        if (!more && me) {
           // No more sign-ups today: keep the current member busy with groups and favourites.
         } else {
-          this.signUps++;
           const phone = `136${String(((process.pid % 1000) * 100_000 + n * 10_000 + this.seq++) % 1e8).padStart(8, '0')}`;
           try {
             me = await signUp(this.base, phone, 'abc12345', this.codeOf);
             this.accepted.members.push({ phone, client: me });
+            this.signUps++;
             tasks = 0;
           } catch {
             this.refuse('sign-up', 0);
-            await sleep(500);
+            // Mostly the api being down: wait rather than spend the day's codes of 127.0.0.1.
+            await sleep(3000);
             continue;
           }
         }

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ChdbStore } from '../../clickhouse/chdb-store';
 import { createLogger } from '../../platform/log';
@@ -9,7 +9,7 @@ import { sample } from '../prometheus';
 import { Load, type Target } from './load';
 import { Role } from './roles';
 import { freePort, PrivateKafka, PrivatePostgres } from './services';
-import { type Finding, verifyApi, verifyPostgres, verifyStore } from './verify';
+import { type Finding, verifyApi, verifyCommitted, verifyPostgres, verifyStore } from './verify';
 
 /**
  * `npm run chaos`: the platform split into OS processes (api+stream with embedded chDB, two collectors) on a
@@ -20,7 +20,7 @@ import { type Finding, verifyApi, verifyPostgres, verifyStore } from './verify';
 
 export interface ChaosOptions {
   seed: number;
-  /** Kill -9 rounds (at least 2: the api+stream process and a collector are each killed once). */
+  /** Kill -9 rounds (the first kills the api+stream process, the second a collector, the rest a random role). */
   rounds: number;
   /** Length of the load phase in seconds (faults are spread over it). */
   seconds: number;
@@ -142,6 +142,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   }
   let load: Load | null = null;
   const teardown = async () => {
+    // CHAOS_LOG_DIR keeps each role's JSON log lines (all incarnations) for a look after the run.
+    const logDir = process.env.CHAOS_LOG_DIR;
+    if (logDir) {
+      mkdirSync(logDir, { recursive: true });
+      for (const [k, r] of Object.entries(roles)) writeFileSync(path.join(logDir, `${k}.log`), r.stdout());
+    }
     await load?.stop().catch(() => {});
     for (const r of Object.values(roles)) await r.stop().catch(() => {});
     await sim.close().catch(() => {});
@@ -199,13 +205,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     load.start(2);
 
     // The faults, shuffled, at evenly spread points with jitter; each runs to its end before the next.
-    const faults: Fault[] = [
-      { kind: 'kill', role: 'api' },
-      { kind: 'kill', role: random() < 0.5 ? 'c1' : 'c2' },
-    ];
     const roleNames = ['api', 'c1', 'c2'] as const;
-    for (let i = 2; i < o.rounds; i++)
-      faults.push({ kind: 'kill', role: roleNames[Math.floor(random() * 3)] as (typeof roleNames)[number] });
+    const faults: Fault[] = [];
+    for (let i = 0; i < o.rounds; i++) {
+      // The first two kills take the api+stream process and a collector, so each role dies at least once.
+      const role =
+        i === 0 ? 'api' : i === 1 ? (random() < 0.5 ? 'c1' : 'c2') : roleNames[Math.floor(random() * 3)];
+      faults.push({ kind: 'kill', role: role as (typeof roleNames)[number] });
+    }
     if (o.kafkaRestart) faults.push({ kind: 'kafka' });
     if (o.pgRestart) faults.push({ kind: 'postgres' });
     if (o.outage) faults.push({ kind: 'outage' });
@@ -303,7 +310,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
       'the stream caught up',
       async () => sample(await roles.api.metrics(), 'gzh_bus_consumer_lag_messages') === 0,
       120_000,
-    ).catch(() => failures.push('the stream did not catch up within 120 s'));
+    ).catch(async () => {
+      const behind = (await roles.api.metrics().catch(() => ''))
+        .split('\n')
+        .filter((l) => l.startsWith('gzh_bus_consumer_lag_messages') && !l.endsWith(' 0'));
+      failures.push(`the stream did not catch up within 120 s: ${behind.join('; ')}`);
+    });
     // Let the analytics processor take the last snapshots into the report tables.
     await sleep(8000);
     const findings: Finding[] = [];
@@ -318,6 +330,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     } finally {
       await store.close();
     }
+    findings.push(...(await verifyCommitted(kafka.brokers, prefix)));
     for (const r of Object.values(roles))
       for (const x of r.unexpectedExits)
         failures.push(`${r.name} exited on its own (${x.code}): ${x.stderr.slice(-300)}`);
