@@ -2,7 +2,7 @@ import { abortChaos, runChaos } from './chaos/run';
 
 /**
  * `npm run chaos`: the random-kill run of issue #12 (see e2e/chaos/run.ts). CHAOS_SEED (default: random),
- * CHAOS_ROUNDS (kill -9 rounds, default 4), CHAOS_SECONDS (load phase, default 180). Ends with one RESULT line.
+ * CHAOS_ROUNDS (kill -9 rounds, default 3), CHAOS_SECONDS (load phase, default 120). Ends with one RESULT line.
  */
 const int = (name: string, fallback: number, min: number) => {
   const v = process.env[name];
@@ -22,8 +22,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
 const seed = int('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31), 0);
 const r = await runChaos({
   seed,
-  rounds: int('CHAOS_ROUNDS', 4, 2),
-  seconds: int('CHAOS_SECONDS', 180, 30),
+  rounds: int('CHAOS_ROUNDS', 3, 2),
+  seconds: int('CHAOS_SECONDS', 120, 30),
   kafkaRestart: true,
   pgRestart: true,
   outage: true,

@@ -84,6 +84,13 @@ class ServerDb implements MemberDb {
     const client = await this.pool.connect().catch((e) => {
       throw classify(e);
     });
+    // A checked-out client has no error listener of the pool's: the server going away mid-transaction would
+    // emit an unhandled 'error' and end the process. The statement in flight fails anyway; the client is dropped.
+    let broken: Error | undefined;
+    const onError = (e: Error) => {
+      broken = e;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const r = await fn({
@@ -97,9 +104,11 @@ class ServerDb implements MemberDb {
       return r;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
+      if (unavailable(e)) broken ??= e as Error;
       throw classify(e);
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
   async close(): Promise<void> {
