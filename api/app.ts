@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
 import { httpDuration, metricsRoute } from '../platform/metrics';
+import { DatabaseUnavailableError } from '../postgres/db';
 import type { ApiDeps } from './deps';
 import { Codes, fail } from './envelope';
 import {
@@ -182,6 +183,12 @@ export function createApp(deps: ApiDeps): Hono {
       : c.text('Not Found', 404),
   );
   app.onError((err, c) => {
+    // PostgreSQL down or restarting: a clear "try again" (the pool reconnects by itself), not an internal error.
+    if (err instanceof DatabaseUnavailableError) {
+      deps.log.warn({ err: err.message, reqId: c.get('reqId'), path: c.req.path }, 'database unavailable');
+      c.header('retry-after', '5');
+      return fail(c, 503, Codes.UNAVAILABLE, '数据库暂时不可用，请稍后重试');
+    }
     deps.log.error({ err, reqId: c.get('reqId'), path: c.req.path }, 'unhandled error');
     return fail(c, 500, Codes.INTERNAL, '服务器内部错误，请稍后重试');
   });

@@ -141,10 +141,64 @@ export class KafkaBus implements Bus {
       maxBytesPerPartition: 8 * 1024 * 1024,
       allowAutoTopicCreation: false,
     });
-    await consumer.connect();
-    await consumer.subscribe({ topic: this.name(topic), fromBeginning: true });
     const entry = { consumer, topic: this.name(topic), group: groupId };
+    let stopped = false;
+    const start = async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topic: this.name(topic), fromBeginning: true });
+      await this.runBatches(consumer, topic, group, handler, maxBatch);
+    };
+    await start();
     this.consumers.push(entry);
+    this.restartOnCrash(consumer, groupId, () => stopped, start);
+    return {
+      stop: async () => {
+        stopped = true;
+        await consumer.disconnect();
+        this.consumers = this.consumers.filter((c) => c !== entry);
+      },
+    };
+  }
+
+  /**
+   * kafkajs restarts a crashed consumer only after retriable errors; after any other crash (a non-retriable
+   * error, e.g. from a commit while the broker restarts) the group would stop consuming for good and the bus
+   * would never drain. Such a consumer is restarted here, with backoff, until it runs again or is stopped.
+   */
+  private restartOnCrash(
+    consumer: Consumer,
+    groupId: string,
+    stopped: () => boolean,
+    start: () => Promise<void>,
+  ) {
+    consumer.on(consumer.events.CRASH, (e) => {
+      if (e.payload.restart || stopped() || this.closed) return;
+      this.log.error(
+        { err: e.payload.error, groupId },
+        'consumer crashed for good in kafkajs: restarting it',
+      );
+      void (async () => {
+        for (let attempt = 0; !stopped() && !this.closed; attempt++) {
+          await sleep(Math.min(10_000, 500 * 2 ** Math.min(attempt, 5)));
+          try {
+            await consumer.disconnect().catch(() => {});
+            await start();
+            return;
+          } catch (err) {
+            this.log.warn({ err, groupId }, 'consumer restart failed, will retry');
+          }
+        }
+      })();
+    });
+  }
+
+  private async runBatches<T extends Topic>(
+    consumer: Consumer,
+    topic: T,
+    group: string,
+    handler: BatchHandler<T>,
+    maxBatch: number,
+  ): Promise<void> {
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -201,12 +255,6 @@ export class KafkaBus implements Bus {
         await flush();
       },
     });
-    return {
-      stop: async () => {
-        await consumer.disconnect();
-        this.consumers = this.consumers.filter((c) => c !== entry);
-      },
-    };
   }
 
   /** Per subscription of this process (Kafka topic and group names): messages not yet committed. */
@@ -258,13 +306,19 @@ export class KafkaBus implements Bus {
       consumer.on(ev, () => {
         leader = false;
       });
-    await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: false });
-    await consumer.run({ eachMessage: async () => {} });
+    let stopped = false;
+    const start = async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topic, fromBeginning: false });
+      await consumer.run({ eachMessage: async () => {} });
+    };
+    await start();
+    this.restartOnCrash(consumer, topic, () => stopped, start);
     this.leaders.push(consumer);
     return {
       isLeader: () => leader && !this.closed,
       stop: async () => {
+        stopped = true;
         leader = false;
         this.leaders = this.leaders.filter((c) => c !== consumer);
         await consumer.disconnect().catch(() => {});

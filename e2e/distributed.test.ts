@@ -7,6 +7,7 @@ import { type SpawnedPlatform, spawnPlatform, tempDir, until, waitReady } from '
 import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from './kafka';
 import { type Client, signUp } from './members-harness';
 import { pgServerReachable, throwawayDatabase } from './postgres';
+import { sample } from './prometheus';
 
 /**
  * The scaled-out shape on one machine: the api (with the stream processor and embedded ClickHouse in its process,
@@ -27,21 +28,6 @@ const MEMBERS = 4;
 const PER_MEMBER = 3;
 
 type Json = any;
-
-/** One sample of a Prometheus text exposition: the sum of the series of `name` whose labels include `labels`. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {
-  let sum: number | null = null;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#') || !line.startsWith(name)) continue;
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries(
-      [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((x) => [x[1], x[2]]),
-    );
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum = (sum ?? 0) + Number(m[3]);
-  }
-  return sum;
-}
 
 /** The collector's crawl rounds as it logged them: its shard of the accounts at each round. */
 const rounds = (p: SpawnedPlatform) =>

@@ -42,17 +42,55 @@ class PgliteDb implements MemberDb {
   }
 }
 
+/** The server cannot be reached or is restarting: callers answer "try again", not an internal error. */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`PostgreSQL unavailable: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
+/** Errors of a server that is down or restarting (refused, cut off, shutting down, starting up). */
+function unavailable(e: unknown): boolean {
+  const code = String((e as { code?: unknown })?.code ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) ||
+    code.startsWith('08') ||
+    /Connection terminated|timeout exceeded when trying to connect|connection error/i.test(
+      (e as Error)?.message ?? '',
+    )
+  );
+}
+
+const classify = (e: unknown) => (unavailable(e) ? new DatabaseUnavailableError(e) : e);
+
 class ServerDb implements MemberDb {
   readonly kind = 'postgres' as const;
   constructor(private pool: pg.Pool) {}
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+    try {
+      return (await this.pool.query(sql, params)).rows as T[];
+    } catch (e) {
+      throw classify(e);
+    }
   }
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    try {
+      await this.pool.query(sql);
+    } catch (e) {
+      throw classify(e);
+    }
   }
   async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((e) => {
+      throw classify(e);
+    });
+    // A checked-out client has no error listener of the pool's: the server going away mid-transaction would
+    // emit an unhandled 'error' and end the process. The statement in flight fails anyway; the client is dropped.
+    let broken: Error | undefined;
+    const onError = (e: Error) => {
+      broken = e;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const r = await fn({
@@ -66,9 +104,11 @@ class ServerDb implements MemberDb {
       return r;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
-      throw e;
+      if (unavailable(e)) broken ??= e as Error;
+      throw classify(e);
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
   async close(): Promise<void> {
