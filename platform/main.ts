@@ -1,5 +1,5 @@
 import { ClickHouseUnreachableError } from '../clickhouse/open';
-import { DatabaseUnreachableError } from '../postgres/db';
+import { DatabaseUnavailableError } from '../postgres/db';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger } from './log';
 import { StartupError, startPlatform } from './platform';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     // Expected start-up failures get one clear line; anything else is a bug and is logged in full.
     if (
       e instanceof ConfigError ||
-      e instanceof DatabaseUnreachableError ||
+      e instanceof DatabaseUnavailableError ||
       e instanceof ClickHouseUnreachableError ||
       e instanceof StartupError
     ) {

@@ -42,10 +42,13 @@ class PgliteDb implements MemberDb {
   }
 }
 
-/** The server cannot be reached or is restarting: callers answer "try again", not an internal error. */
+/**
+ * The server cannot be reached or is restarting: at start-up the process stops with this one line; while running,
+ * callers answer "try again" (503), not an internal error.
+ */
 export class DatabaseUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super(`PostgreSQL unavailable: ${(cause as Error)?.message ?? cause}`, { cause });
+  constructor(cause: unknown, message = `PostgreSQL unavailable: ${(cause as Error)?.message ?? cause}`) {
+    super(message, { cause });
   }
 }
 
@@ -116,8 +119,6 @@ class ServerDb implements MemberDb {
   }
 }
 
-export class DatabaseUnreachableError extends Error {}
-
 /** Opens the member store; a server that cannot be reached fails fast with one clear message. */
 export async function openMemberDb(opts: { databaseUrl?: string; dataDir: string }): Promise<MemberDb> {
   if (opts.databaseUrl) {
@@ -129,7 +130,8 @@ export async function openMemberDb(opts: { databaseUrl?: string; dataDir: string
     } catch (e) {
       await pool.end().catch(() => {});
       const u = new URL(opts.databaseUrl);
-      throw new DatabaseUnreachableError(
+      throw new DatabaseUnavailableError(
+        e,
         `无法连接 PostgreSQL (DATABASE_URL=${u.protocol}//${u.host}${u.pathname})：${(e as Error).message}`,
       );
     }
