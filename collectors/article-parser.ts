@@ -217,7 +217,11 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   const mini_program_cards = [...cards.values()];
   const mini_programs = mini_program_cards.map((c) => c.appid);
   const bar = jsObject(script, 'appmsg_bar_data');
-  const num = (x: unknown) => (typeof x === 'number' ? x : int(typeof x === 'string' ? x : null));
+  // A counter is a non-negative integer as UInt32 holds it; anything else (-1, 1.5, 1e300) reads as absent (0).
+  const num = (x: unknown) => {
+    const n = typeof x === 'number' ? x : int(typeof x === 'string' ? x : null);
+    return Number.isInteger(n) && n >= 0 && n <= 4_294_967_295 ? n : 0;
+  };
   const counts = bar
     ? {
         read: num(bar.read_num),
