@@ -226,13 +226,11 @@ export const MAX_NESTING = 5000;
 
 const VOID = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
 
-const CLOSE_SCRIPT = /<\/script/gi;
-const CLOSE_STYLE = /<\/style/gi;
-
 /**
  * An upper estimate of the nesting htmlparser2 will build, in one linear pass: every open tag counts (the parser
  * may close some implicitly, which only makes this larger), a close tag counts only when a tag of its name is open
- * (the parser ignores the others), and script and style bodies are skipped as the parser skips them.
+ * (the parser ignores the others). Tags inside scripts and comments count too: skipping them would have to follow
+ * the parser's every rule for where a script ends, and counting them only makes the estimate larger.
  */
 export function nestingEstimate(html: string): number {
   const tag = /<(\/?)([a-zA-Z][^\s/<>]*)(?:[^<>"']|"[^"]*"|'[^']*')*>/g;
@@ -249,15 +247,10 @@ export function nestingEstimate(html: string): number {
       }
       continue;
     }
-    if (!VOID.has(name) && !m[0].endsWith('/>')) {
+    // `<div/>` opens a div in HTML: only void elements stay off the stack.
+    if (!VOID.has(name)) {
       open.set(name, (open.get(name) ?? 0) + 1);
       max = Math.max(max, ++depth);
-    }
-    if (name === 'script' || name === 'style') {
-      const close = name === 'script' ? CLOSE_SCRIPT : CLOSE_STYLE;
-      close.lastIndex = tag.lastIndex;
-      if (!close.exec(html)) break;
-      tag.lastIndex = close.lastIndex;
     }
   }
   return max;

@@ -272,7 +272,7 @@ export class MpSource implements Source, ArticleLookup {
           forward: v.forwardCount,
           fav: v.favCount,
           cover: media?.coverUrl || media?.thumbUrl || '',
-          durationS: Number.isFinite(len) && len > 0 ? Math.round(len) : 0,
+          durationS: Number.isFinite(len) && len > 0 ? Math.min(Math.round(len), 4_294_967_295) : 0,
         };
       }),
       finder: contact

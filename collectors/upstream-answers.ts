@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { midOf } from '../platform/wechat-ids';
 import { UpstreamError } from './http';
 
 /**
@@ -45,8 +46,17 @@ export const baseResp = z.object({
     .nullish(),
 });
 
+/** An account's __biz: base64 of its decimal id (every message is keyed by that id). */
+const biz = z.string().refine((b) => {
+  try {
+    return midOf(b) > 0;
+  } catch {
+    return false;
+  }
+}, 'not a valid __biz');
+
 const bizInfo = z.object({
-  fakeid: z.string().min(1),
+  fakeid: biz,
   nickname: text,
   alias: text,
   round_head_img: text,
