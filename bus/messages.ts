@@ -6,6 +6,14 @@ import { z } from 'zod';
  */
 const uint = z.number().int().nonnegative();
 const unixSeconds = z.number().int().min(0).max(4_102_444_800);
+/**
+ * Bounds of the ClickHouse columns the writer fills: a larger value would not fail the insert, it would wrap
+ * (UInt8 300 → 44, UInt32 2^40 → 0), so it is refused here, into the dead letters.
+ */
+const uint8 = uint.max(255);
+const uint32 = uint.max(4_294_967_295);
+/** Unix milliseconds up to 2100 (crawled_at, at): the writer derives DateTime seconds from them. */
+const unixMillis = z.number().int().min(0).max(4_102_444_800_000);
 
 export const accountMessage = z.object({
   mid: uint,
@@ -21,7 +29,7 @@ export const accountMessage = z.object({
   media: z.string(),
   tags: z.array(z.string()),
   reg_time: unixSeconds,
-  crawled_at: z.number().int().nonnegative(),
+  crawled_at: unixMillis,
   /** 1 订阅号, 2 服务号 (0 unknown). */
   service_type: z.number().int().min(0).max(2).default(0),
   /** 1 when the account is verified (微信认证). */
@@ -44,9 +52,9 @@ export const articleMessage = z.object({
   author: z.string(),
   href: z.string(),
   pubtime: unixSeconds,
-  copyright_stat: uint,
+  copyright_stat: uint8,
   source_url: z.string(),
-  crawled_at: z.number().int().nonnegative(),
+  crawled_at: unixMillis,
   /** Body text, when the article page was fetched. */
   content: z.string().default(''),
   /** Mini-programs embedded in the article. */
@@ -66,7 +74,7 @@ export const articleMessage = z.object({
       }),
     )
     .default([]),
-  item_show_type: z.number().int().nonnegative().default(0),
+  item_show_type: uint8.default(0),
 });
 
 /** One poll of an article's counters: reads, 点赞 (zan), 在看 (looking), shares, comments. */
@@ -74,11 +82,11 @@ export const snapshotMessage = z.object({
   aid: z.string().min(1),
   mid: uint,
   ts: unixSeconds,
-  read: uint,
-  zan: uint,
-  looking: uint,
-  share: uint,
-  comment: uint,
+  read: uint32,
+  zan: uint32,
+  looking: uint32,
+  share: uint32,
+  comment: uint32,
   /** Set when the poll was made for a monitor task (minute-level monitoring). */
   task_id: z.string().optional(),
 });
@@ -86,13 +94,13 @@ export const snapshotMessage = z.object({
 /** Marks the end of one collector crawl round; published after everything of the round. */
 export const crawlRoundMessage = z.object({
   collector: z.string().min(1),
-  round: uint,
-  started_at: z.number().int().nonnegative(),
-  finished_at: z.number().int().nonnegative(),
-  accounts: uint,
-  articles: uint,
-  snapshots: uint,
-  errors: uint,
+  round: uint32,
+  started_at: unixMillis,
+  finished_at: unixMillis,
+  accounts: uint32,
+  articles: uint32,
+  snapshots: uint32,
+  errors: uint32,
 });
 
 const monitorPosition = z.number().int().min(0).max(8);
@@ -130,8 +138,8 @@ export const monitorStatusMessage = z.object({
   aids: z.array(z.string()),
   start_ts: unixSeconds.nullable(),
   end_ts: unixSeconds.nullable(),
-  polls: uint,
-  at: z.number().int().nonnegative(),
+  polls: uint32,
+  at: unixMillis,
 });
 
 /**
@@ -168,9 +176,9 @@ export const crawlProgressMessage = z.object({
   state: z.enum(['running', 'done', 'failed']),
   biz: z.string(),
   /** Pushes read so far, and the articles and snapshots published. */
-  pages: uint,
-  articles: uint,
-  snapshots: uint,
+  pages: uint32,
+  articles: uint32,
+  snapshots: uint32,
   /** History covered so far, unix seconds (back-collection): from this time up to the request time. */
   covered_from: unixSeconds.nullable(),
   /** 0–100. */
@@ -185,7 +193,7 @@ export const crawlProgressMessage = z.object({
       data2: z.array(includedAccount),
     })
     .optional(),
-  at: z.number().int().nonnegative(),
+  at: unixMillis,
 });
 
 /** One poll of a video-account (视频号) post: its counters at crawl time. Keyed by the account. */
@@ -196,15 +204,15 @@ export const videoMessage = z.object({
   biz: z.string().min(1),
   create_time: unixSeconds,
   description: z.string(),
-  read: uint,
-  like: uint,
-  comment: uint,
-  forward: uint,
-  fav: uint,
-  crawled_at: z.number().int().nonnegative(),
+  read: uint32,
+  like: uint32,
+  comment: uint32,
+  forward: uint32,
+  fav: uint32,
+  crawled_at: unixMillis,
   /** Cover image and length in seconds of the post's video, when the list carries them. */
   cover: z.string().default(''),
-  duration_s: uint.default(0),
+  duration_s: uint32.default(0),
 });
 
 /** A video account's (视频号) profile as its post list shows it, with the official account it is linked to. */
@@ -215,7 +223,7 @@ export const videoAccountMessage = z.object({
   nickname: z.string(),
   avatar: z.string(),
   description: z.string(),
-  crawled_at: z.number().int().nonnegative(),
+  crawled_at: unixMillis,
 });
 
 export const topics = {
@@ -252,9 +260,36 @@ export type ValidationResult<T extends Topic> =
   | { ok: true; value: TopicValue<T> }
   | { ok: false; reason: string };
 
+/** A UTF-16 surrogate without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+const hasLoneSurrogate = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? LONE_SURROGATE.test(v)
+    : v !== null && typeof v === 'object' && Object.values(v).some(hasLoneSurrogate);
+
+/** The value with every lone surrogate in its strings replaced by U+FFFD. */
+function wellFormed(v: unknown): unknown {
+  if (typeof v === 'string') return v.replace(LONE_SURROGATES, '\uFFFD');
+  if (Array.isArray(v)) return v.map(wellFormed);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wellFormed(x)]));
+  return v;
+}
+
+/**
+ * Validates a message and fills its defaults. Text comes out well-formed: a lone surrogate (an emoji cut in half
+ * by an upstream's truncated title, `&#xD83D;` in a page) makes ClickHouse refuse the whole insert, so the
+ * writer's batch would be redelivered for ever; U+FFFD stands in for it, as a UTF-8 encoder would write.
+ */
 export function validateMessage<T extends Topic>(topic: T, value: unknown): ValidationResult<T> {
   const r = topics[topic].safeParse(value);
-  if (r.success) return { ok: true, value: r.data as TopicValue<T> };
+  if (r.success)
+    return {
+      ok: true,
+      value: (hasLoneSurrogate(r.data) ? wellFormed(r.data) : r.data) as TopicValue<T>,
+    };
   return {
     ok: false,
     reason: r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),

@@ -164,17 +164,111 @@ const int = (v: string | null | undefined) => {
   return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 };
 
+/** The parts of a parsed node the parser reads (domhandler's shape, as cheerio builds it). */
+interface DomNode {
+  type: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  data?: string;
+}
+
+/** Text of a node and its descendants in document order (textContent), without recursion. */
+function textOf(node: DomNode | undefined): string {
+  if (!node) return '';
+  let out = '';
+  const stack: DomNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as DomNode;
+    if (n.type === 'text') out += n.data ?? '';
+    else if (n.type !== 'comment' && n.children)
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as DomNode);
+  }
+  return out;
+}
+
+/**
+ * What the parser reads from the DOM, found in one pass in document order (the first element of each id, class
+ * and meta property; every script and mini-program card). cheerio's selectors cost O(depth) per node, so a page of
+ * 100,000 nested tags took minutes a query; this walk is linear whatever the nesting.
+ */
+function domParts(root: DomNode) {
+  const scripts: DomNode[] = [];
+  const cards: DomNode[] = [];
+  const ids = new Map<string, DomNode>();
+  const classes = new Map<string, DomNode>();
+  const metas = new Map<string, string>();
+  let title: DomNode | undefined;
+  const stack: DomNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as DomNode;
+    const a = n.attribs;
+    if (a) {
+      if (n.name === 'script') scripts.push(n);
+      else if (n.name === 'title') title ??= n;
+      else if (n.name === 'meta' && a.property !== undefined && !metas.has(a.property))
+        metas.set(a.property, a.content ?? '');
+      if (a.id !== undefined && !ids.has(a.id)) ids.set(a.id, n);
+      for (const c of a.class?.split(/\s+/) ?? []) if (c && !classes.has(c)) classes.set(c, n);
+      if (a['data-miniprogram-appid'] !== undefined) cards.push(n);
+    }
+    if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as DomNode);
+  }
+  return { scripts, cards, ids, classes, metas, title };
+}
+
+/**
+ * Deepest element nesting a page may have. htmlparser2 keeps its stack of open elements with Array.unshift, so
+ * parsing costs O(tags × depth): 100,000 unclosed tags took over 10 s (parse5 longer still), a hang for whoever
+ * parses. Real article pages nest a few dozen deep.
+ */
+export const MAX_NESTING = 5000;
+
+const VOID = new Set('area base br col embed hr img input link meta param source track wbr'.split(' '));
+
+/**
+ * An upper estimate of the nesting htmlparser2 will build, in one linear pass: every open tag counts (the parser
+ * may close some implicitly, which only makes this larger), a close tag counts only when a tag of its name is open
+ * (the parser ignores the others). Tags inside scripts and comments count too: skipping them would have to follow
+ * the parser's every rule for where a script ends, and counting them only makes the estimate larger.
+ */
+export function nestingEstimate(html: string): number {
+  const tag = /<(\/?)([a-zA-Z][^\s/<>]*)(?:[^<>"']|"[^"]*"|'[^']*')*>/g;
+  const open = new Map<string, number>();
+  let depth = 0;
+  let max = 0;
+  for (let m = tag.exec(html); m; m = tag.exec(html)) {
+    const name = (m[2] as string).toLowerCase();
+    if (m[1]) {
+      const n = open.get(name) ?? 0;
+      if (n > 0) {
+        open.set(name, n - 1);
+        depth--;
+      }
+      continue;
+    }
+    // `<div/>` opens a div in HTML: only void elements stay off the stack.
+    if (!VOID.has(name)) {
+      open.set(name, (open.get(name) ?? 0) + 1);
+      max = Math.max(max, ++depth);
+    }
+  }
+  return max;
+}
+
 export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
+  // A page nested deeper than any article is not read (see MAX_NESTING): only its address can identify it.
+  if (typeof html !== 'string' || nestingEstimate(html) > MAX_NESTING) html = '';
   // htmlparser2 (xml.xmlMode false) rather than parse5: the same HTML reading, several times faster.
-  const $ = cheerio.load(typeof html === 'string' ? html : '', {
+  const $ = cheerio.load(html, {
     xml: { xmlMode: false, decodeEntities: true },
   });
-  const script = $('script')
-    .map((_, el) => $(el).text())
-    .get()
-    .join('\n');
+  const dom = domParts($.root()[0] as unknown as DomNode);
+  const byId = (id: string) => textOf(dom.ids.get(id)).trim();
+  const byClass = (c: string) => textOf(dom.classes.get(c)).trim();
+  const script = dom.scripts.map(textOf).join('\n');
   const v = (name: string) => jsVar(script, name);
-  const meta = (prop: string) => $(`meta[property="${prop}"]`).attr('content')?.trim() ?? '';
+  const meta = (prop: string) => dom.metas.get(prop)?.trim() ?? '';
 
   // Identity: the script first, then og:url / msg_link, then the page's own URL.
   const linkIds = [v('msg_link'), meta('og:url'), pageUrl]
@@ -186,23 +280,17 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   const idx = int(v('idx')) || fromLink?.idx || 0;
   const sn = v('sn') || fromLink?.sn || '';
 
-  const title =
-    v('msg_title') || $('#activity-name').text().trim() || meta('og:title') || $('title').text().trim();
-  const nickname =
-    v('nickname') || $('#js_name').text().trim() || $('.profile_nickname').first().text().trim();
+  const title = v('msg_title') || byId('activity-name') || meta('og:title') || textOf(dom.title).trim();
+  const nickname = v('nickname') || byId('js_name') || byClass('profile_nickname');
   const copyrightRaw = v('_copyright_stat') || v('copyright_stat');
   const copyright_stat =
-    copyrightRaw !== null && copyrightRaw !== ''
-      ? int(copyrightRaw)
-      : $('#copyright_logo').length > 0
-        ? 11
-        : 0;
-  const content = $('#js_content').text().replace(/\s+/g, ' ').trim();
+    copyrightRaw !== null && copyrightRaw !== '' ? int(copyrightRaw) : dom.ids.has('copyright_logo') ? 11 : 0;
+  const content = textOf(dom.ids.get('js_content')).replace(/\s+/g, ' ').trim();
   const cards = new Map<string, ParsedMiniProgram>();
-  $('[data-miniprogram-appid]').each((_, el) => {
-    const attr = (name: string) => $(el).attr(`data-miniprogram-${name}`)?.trim() ?? '';
+  for (const el of dom.cards) {
+    const attr = (name: string) => el.attribs?.[`data-miniprogram-${name}`]?.trim() ?? '';
     const appid = attr('appid');
-    if (!/^wx[0-9a-zA-Z]{6,}$/.test(appid)) return;
+    if (!/^wx[0-9a-zA-Z]{6,}$/.test(appid)) continue;
     const seen = cards.get(appid);
     const card: ParsedMiniProgram = {
       appid,
@@ -213,11 +301,15 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
       image_url: seen?.image_url || attr('imageurl'),
     };
     cards.set(appid, card);
-  });
+  }
   const mini_program_cards = [...cards.values()];
   const mini_programs = mini_program_cards.map((c) => c.appid);
   const bar = jsObject(script, 'appmsg_bar_data');
-  const num = (x: unknown) => (typeof x === 'number' ? x : int(typeof x === 'string' ? x : null));
+  // A counter is a non-negative integer as UInt32 holds it; anything else (-1, 1.5, 1e300) reads as absent (0).
+  const num = (x: unknown) => {
+    const n = typeof x === 'number' ? x : int(typeof x === 'string' ? x : null);
+    return Number.isInteger(n) && n >= 0 && n <= 4_294_967_295 ? n : 0;
+  };
   const counts = bar
     ? {
         read: num(bar.read_num),
@@ -246,8 +338,7 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     title,
     digest: v('msg_desc') || meta('og:description'),
     cover: v('msg_cdn_url') || meta('og:image'),
-    author:
-      v('author') || $('#js_author_name').text().trim() || $('.rich_media_meta_text').first().text().trim(),
+    author: v('author') || byId('js_author_name') || byClass('rich_media_meta_text'),
     nickname,
     user_name: v('user_name') || '',
     alias: v('alias') || '',

@@ -1,4 +1,5 @@
 import PQueue from 'p-queue';
+import { z } from 'zod';
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { createLogger } from '../platform/log';
@@ -19,31 +20,24 @@ import type {
   SourcePush,
   SourceVideo,
 } from './source';
+import {
+  type AppMsgEx,
+  appmsgextAnswer,
+  appmsgstatRet,
+  baseResp,
+  listExAnswer,
+  postListData,
+  postListHead,
+  profileAnswer,
+  publishInfo,
+  publishPage,
+  readAnswer,
+  readJsonText,
+  searchbizAnswer,
+  wxaprofileAnswer,
+} from './upstream-answers';
 
-interface BaseResp {
-  base_resp?: { ret: number; err_msg?: string; errmsg?: string };
-}
-interface BizInfo {
-  fakeid: string;
-  nickname: string;
-  alias: string;
-  round_head_img: string;
-  signature?: string;
-}
-interface AppMsgEx {
-  appmsgid: number;
-  itemidx: number;
-  title: string;
-  digest?: string;
-  cover?: string;
-  author_name?: string;
-  link: string;
-  create_time: number;
-  copyright_stat?: number;
-  copyright_type?: number;
-  source_url?: string;
-  is_deleted?: boolean;
-}
+type BaseResp = z.output<typeof baseResp>;
 
 export function check(r: BaseResp, what: string): void {
   const ret = r.base_resp?.ret ?? 0;
@@ -153,19 +147,20 @@ export class MpSource implements Source, ArticleLookup {
    * A back-office GET with the credential's token in the query and its cookie in the header. The
    * answer's ret is checked inside the pool, so freq control and expiry act on that credential.
    */
-  private backOffice<T extends BaseResp>(
+  private backOffice<S extends z.ZodType>(
     what: string,
     path: string,
     q: Record<string, string | number>,
-  ): Promise<T> {
+    schema: S,
+  ): Promise<z.output<S>> {
     return this.mp.run(async (secret) => {
       const query = secret.token ? { ...q, token: secret.token, lang: 'zh_CN' } : q;
-      const r = await fetchJson<T>(this.url(path, query), {
+      const r = await fetchJson<unknown>(this.url(path, query), {
         ...this.opts.http,
         headers: secret.cookie ? { cookie: secret.cookie } : {},
       });
-      check(r, what);
-      return r;
+      check(readAnswer(baseResp, r, what), what);
+      return readAnswer(schema, r, what);
     });
   }
 
@@ -174,7 +169,7 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   private async search(query: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { list: BizInfo[]; total: number }>(
+    const r = await this.backOffice(
       'searchbiz',
       '/cgi-bin/searchbiz',
       {
@@ -185,6 +180,7 @@ export class MpSource implements Source, ArticleLookup {
         f: 'json',
         ajax: 1,
       },
+      searchbizAnswer,
     );
     const accounts: SourceAccount[] = (r.list ?? []).map((b) => ({
       biz: b.fakeid,
@@ -200,19 +196,12 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   async profile(biz: string): Promise<SourceProfile> {
-    const r = await this.backOffice<
-      BaseResp &
-        BizInfo & {
-          user_name: string;
-          principal_name: string;
-          register_time: number;
-          province: string;
-          category: string;
-          tags: string[];
-          qrcode: string;
-          finder_username?: string;
-        }
-    >('profile_ext', '/mp/profile_ext', { action: 'getinfo', __biz: biz, f: 'json' });
+    const r = await this.backOffice(
+      'profile_ext',
+      '/mp/profile_ext',
+      { action: 'getinfo', __biz: biz, f: 'json' },
+      profileAnswer,
+    );
     return {
       biz: r.fakeid,
       name: r.nickname,
@@ -222,9 +211,9 @@ export class MpSource implements Source, ArticleLookup {
       owner: r.principal_name,
       area: r.province,
       industry: r.category,
-      tags: r.tags ?? [],
-      signature: r.signature ?? '',
-      qrcode: r.qrcode ?? '',
+      tags: r.tags,
+      signature: r.signature,
+      qrcode: r.qrcode,
       regTime: r.register_time,
       finderUsername: r.finder_username || undefined,
     };
@@ -232,15 +221,8 @@ export class MpSource implements Source, ArticleLookup {
 
   /** A mini-program's profile (更多资料: name, 原始 ID, 主体), read like an account's profile. */
   async miniProgram(appid: string): Promise<SourceMiniProgram> {
-    const r = await this.backOffice<
-      BaseResp & { appid: string; nickname?: string; username?: string; principal_name?: string }
-    >('wxaprofile', '/mp/wxaprofile', { appid, f: 'json' });
-    return {
-      appid: r.appid,
-      nickname: r.nickname ?? '',
-      username: r.username ?? '',
-      owner: r.principal_name ?? '',
-    };
+    const r = await this.backOffice('wxaprofile', '/mp/wxaprofile', { appid, f: 'json' }, wxaprofileAnswer);
+    return { appid: r.appid, nickname: r.nickname, username: r.username, owner: r.principal_name };
   }
 
   /**
@@ -254,43 +236,25 @@ export class MpSource implements Source, ArticleLookup {
     size = 20,
   ): Promise<{ total: number; videos: SourceVideo[]; finder: SourceFinder | null }> {
     const r = await this.finder.run(async (secret) => {
-      const x = await fetchJson<{
-        errCode: number;
-        errMsg?: string;
-        data: {
-          totalCount: number;
-          list: {
-            objectId: string;
-            createTime: number;
-            desc?: {
-              description?: string;
-              media?: { coverUrl?: string; thumbUrl?: string; videoPlayLen?: number }[];
-            };
-            contact?: { username?: string; nickname?: string; headUrl?: string; signature?: string };
-            readCount?: number;
-            likeCount?: number;
-            commentCount?: number;
-            forwardCount?: number;
-            favCount?: number;
-          }[];
-        } | null;
-      }>(this.url('/cgi-bin/mmfinderassistant-bin/post/post_list', {}), {
+      const x = await fetchJson<unknown>(this.url('/cgi-bin/mmfinderassistant-bin/post/post_list', {}), {
         ...this.opts.http,
         method: 'POST',
         body: JSON.stringify({ finderUsername, pageSize: size, currentPage: page }),
         headers: secret.cookie ? { cookie: secret.cookie } : {},
       });
+      const head = readAnswer(postListHead, x, 'post_list');
       // 300333/300334: the assistant's login is gone.
-      if (x.errCode === 300333 || x.errCode === 300334)
-        throw new UpstreamError(`post_list: errCode=${x.errCode}`, 'expired', undefined, x.errCode);
-      if (x.errCode !== 0 || !x.data)
+      if (head.errCode === 300333 || head.errCode === 300334)
+        throw new UpstreamError(`post_list: errCode=${head.errCode}`, 'expired', undefined, head.errCode);
+      const data = (x as { data?: unknown }).data;
+      if (head.errCode !== 0 || !data)
         throw new UpstreamError(
-          `post_list: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(),
+          `post_list: errCode=${head.errCode} ${head.errMsg ?? ''}`.trim(),
           'rejected',
           undefined,
-          x.errCode,
+          head.errCode,
         );
-      return x.data;
+      return readAnswer(postListData, data, 'post_list');
     });
     const contact = r.list.find((v) => v.contact?.username === finderUsername)?.contact;
     return {
@@ -302,21 +266,21 @@ export class MpSource implements Source, ArticleLookup {
           objectId: v.objectId,
           createTime: v.createTime,
           description: v.desc?.description ?? '',
-          read: v.readCount ?? 0,
-          like: v.likeCount ?? 0,
-          comment: v.commentCount ?? 0,
-          forward: v.forwardCount ?? 0,
-          fav: v.favCount ?? 0,
+          read: v.readCount,
+          like: v.likeCount,
+          comment: v.commentCount,
+          forward: v.forwardCount,
+          fav: v.favCount,
           cover: media?.coverUrl || media?.thumbUrl || '',
-          durationS: Number.isFinite(len) && len > 0 ? Math.round(len) : 0,
+          durationS: Number.isFinite(len) && len > 0 ? Math.min(Math.round(len), 4_294_967_295) : 0,
         };
       }),
       finder: contact
         ? {
             username: finderUsername,
-            nickname: contact.nickname ?? '',
-            avatar: contact.headUrl ?? '',
-            signature: contact.signature ?? '',
+            nickname: contact.nickname,
+            avatar: contact.headUrl,
+            signature: contact.signature,
           }
         : null,
     };
@@ -329,13 +293,13 @@ export class MpSource implements Source, ArticleLookup {
       idx: x.itemidx,
       sn: snOf(x.link),
       title: x.title,
-      digest: x.digest ?? '',
-      cover: x.cover ?? '',
-      author: x.author_name ?? '',
+      digest: x.digest,
+      cover: x.cover,
+      author: x.author_name,
       link: x.link.replace(/#rd$/, ''),
       createTime: x.create_time,
       copyrightStat: x.copyright_stat ?? (x.copyright_type === 1 ? 11 : 0),
-      sourceUrl: x.source_url ?? '',
+      sourceUrl: x.source_url,
     };
   }
 
@@ -346,7 +310,7 @@ export class MpSource implements Source, ArticleLookup {
   }
 
   private async listPublish(biz: string, begin: number, count: number) {
-    const r = await this.backOffice<BaseResp & { publish_page: string }>(
+    const r = await this.backOffice(
       'appmsgpublish',
       '/cgi-bin/appmsgpublish',
       {
@@ -362,20 +326,20 @@ export class MpSource implements Source, ArticleLookup {
         f: 'json',
         ajax: 1,
       },
+      z.object({ publish_page: z.string() }),
     );
-    let page: { total_count: number; publish_list: { publish_info: string }[] };
-    try {
-      page = JSON.parse(r.publish_page);
-    } catch {
-      throw new UpstreamError('appmsgpublish: publish_page is not JSON', 'malformed');
-    }
+    const page = readAnswer(
+      publishPage,
+      readJsonText(r.publish_page, 'appmsgpublish: publish_page'),
+      'appmsgpublish: publish_page',
+    );
     const pushes: SourcePush[] = [];
     for (const item of page.publish_list) {
-      const info = JSON.parse(item.publish_info) as {
-        msgid: number;
-        sent_info?: { time: number };
-        appmsgex: AppMsgEx[];
-      };
+      const info = readAnswer(
+        publishInfo,
+        readJsonText(item.publish_info, 'appmsgpublish: publish_info'),
+        'appmsgpublish: publish_info',
+      );
       const articles = info.appmsgex.filter((x) => !x.is_deleted).map((x) => this.toArticle(biz, x));
       pushes.push({
         msgid: info.msgid,
@@ -396,7 +360,7 @@ export class MpSource implements Source, ArticleLookup {
     let articlesTotal = 0;
     let exhausted = false;
     for (let offset = 0; ; offset += 20) {
-      const r = await this.backOffice<BaseResp & { app_msg_cnt: number; app_msg_list: AppMsgEx[] }>(
+      const r = await this.backOffice(
         'appmsg list_ex',
         '/cgi-bin/appmsg',
         {
@@ -409,6 +373,7 @@ export class MpSource implements Source, ArticleLookup {
           f: 'json',
           ajax: 1,
         },
+        listExAnswer,
       );
       articlesTotal = r.app_msg_cnt;
       for (const x of r.app_msg_list) {
@@ -438,18 +403,7 @@ export class MpSource implements Source, ArticleLookup {
       return page.counts as SourceCounts;
     }
     const r = await this.client.run(async (secret) => {
-      const x = await fetchJson<
-        BaseResp & {
-          appmsgstat?: {
-            read_num: number;
-            like_num: number;
-            old_like_num: number;
-            share_num?: number;
-            ret?: number;
-          };
-          comment_count?: number;
-        }
-      >(
+      const x = await fetchJson<unknown>(
         this.url('/mp/getappmsgext', {
           __biz: a.biz,
           mid: a.msgid,
@@ -464,18 +418,19 @@ export class MpSource implements Source, ArticleLookup {
           body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
         },
       );
-      check(x, 'getappmsgext');
-      return x;
+      check(readAnswer(baseResp, x, 'getappmsgext'), 'getappmsgext');
+      const s = readAnswer(appmsgstatRet, x, 'getappmsgext').appmsgstat;
+      if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat', 'rejected');
+      return readAnswer(appmsgextAnswer, x, 'getappmsgext');
     });
     const s = r.appmsgstat;
-    if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat', 'rejected');
     return {
       read: s.read_num,
       // like_num is 在看 and old_like_num is 点赞 since WeChat renamed the buttons in 2020.
       looking: s.like_num,
       zan: s.old_like_num,
-      share: s.share_num ?? 0,
-      comment: r.comment_count ?? 0,
+      share: s.share_num,
+      comment: r.comment_count,
     };
   }
 

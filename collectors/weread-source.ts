@@ -2,21 +2,7 @@ import { midOf } from '../platform/wechat-ids';
 import type { CredentialPool } from './credential-pool';
 import { type FetchOptions, fetchJson, UpstreamError } from './http';
 import type { SourceArticle, SourcePush } from './source';
-
-interface WereadAnswer {
-  errCode?: number;
-  errMsg?: string;
-  reviews?: {
-    createTime?: number;
-    subReviews?: {
-      review?: {
-        createTime?: number;
-        mpInfo?: { title?: string; content?: string; pic_url?: string; doc_url?: string; time?: number };
-      };
-    }[];
-  }[];
-  totalCount?: number;
-}
+import { readAnswer, wereadAnswer, wereadHead } from './upstream-answers';
 
 /**
  * WeChat Reading (weread.qq.com/web/mp/articles): an account is the book `MP_WXS_<decimal id>`, its
@@ -40,20 +26,21 @@ export class WereadSource {
     u.searchParams.set('bookId', `MP_WXS_${midOf(biz)}`);
     u.searchParams.set('offset', String(begin));
     const r = await this.pool.run(async (secret) => {
-      const x = await fetchJson<WereadAnswer>(u.toString(), {
+      const x = await fetchJson<unknown>(u.toString(), {
         ...this.http,
         headers: { ...(secret.cookie ? { cookie: secret.cookie } : {}), referer: 'https://weread.qq.com/' },
       });
-      if (x.errCode) {
-        const kind = x.errCode === -2012 ? 'expired' : x.errCode === -2041 ? 'freq' : 'rejected';
+      const head = readAnswer(wereadHead, x, 'weread');
+      if (head.errCode) {
+        const kind = head.errCode === -2012 ? 'expired' : head.errCode === -2041 ? 'freq' : 'rejected';
         throw new UpstreamError(
-          `weread: errCode=${x.errCode} ${x.errMsg ?? ''}`.trim(),
+          `weread: errCode=${head.errCode} ${head.errMsg ?? ''}`.trim(),
           kind,
           undefined,
-          x.errCode,
+          head.errCode,
         );
       }
-      return x;
+      return readAnswer(wereadAnswer, x, 'weread');
     });
     const pushes: SourcePush[] = [];
     for (const g of (r.reviews ?? []).slice(0, count)) {
@@ -69,7 +56,9 @@ export class WereadSource {
         }
         const msgid = Number(link.searchParams.get('mid'));
         const idx = Number(link.searchParams.get('idx'));
-        if (!Number.isSafeInteger(msgid) || !Number.isInteger(idx)) continue;
+        // A link without a usable identity is not an article we can key.
+        if (!Number.isSafeInteger(msgid) || msgid <= 0 || !Number.isInteger(idx) || idx < 1 || idx > 8)
+          continue;
         articles.push({
           biz,
           msgid,

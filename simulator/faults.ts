@@ -1,8 +1,9 @@
 /**
  * Fault injection, set over the simulator's own HTTP (/__sim/faults) so tests exercise collectors
- * exactly as a hostile upstream would: freq control (200013), an expired login (200003), 5xx, hangs.
+ * exactly as a hostile upstream would: freq control (200013), an expired login (200003), 5xx, hangs, and any
+ * answer body at all ('body', for fuzzing the collectors' readers).
  */
-export const FAULT_MODES = ['freq', 'expired', 'server_error', 'hang'] as const;
+export const FAULT_MODES = ['freq', 'expired', 'server_error', 'hang', 'body'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export interface FaultRule {
@@ -15,13 +16,15 @@ export interface FaultRule {
   times?: number;
   /** HTTP status for server_error (default 503). */
   status?: number;
+  /** What 'body' answers, with status 200 and content type application/json: a malformed or hostile answer. */
+  body?: string;
 }
 
 export class Faults {
   private rules: FaultRule[] = [];
   private hangs = new Set<() => void>();
   /** Requests answered by a fault, by mode. */
-  readonly injected: Record<FaultMode, number> = { freq: 0, expired: 0, server_error: 0, hang: 0 };
+  readonly injected: Record<FaultMode, number> = { freq: 0, expired: 0, server_error: 0, hang: 0, body: 0 };
 
   set(rules: FaultRule[]): void {
     this.rules = rules.map((r) => ({ ...r }));

@@ -70,6 +70,8 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
       case 'hang':
         await faults.hang();
         return c.text('released', 503);
+      case 'body':
+        return c.body(rule.body ?? '', 200, { 'content-type': 'application/json' });
     }
   });
 
