@@ -12,6 +12,9 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   analytics: () => import('./analytics'),
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
+  api: () => import('./api'),
+  ceiling: () => import('./ceiling'),
+  soak: () => import('./soak'),
 };
 
 const name = process.argv[2];
