@@ -30,6 +30,8 @@ export interface BenchCall extends LoadRequest {
   kind: 'list' | 'detail' | 'search';
   /** Non-empty data: the answer's `data` passes this. */
   filled: (data: Record<string, unknown>) => boolean;
+  /** Requests cycled under load instead of this one (the same call over many accounts). */
+  variants?: LoadRequest[];
 }
 
 const DEMO_NOW = '2026-11-01T21:30:00+08:00';
@@ -107,6 +109,8 @@ export interface Picks {
   report: { mid: number; aid: string };
   /** The industry with the most accounts. */
   media: string;
+  /** Accounts spread over the population (articles ≥ 1), for calls cycled over many accounts. */
+  manyMids: number[];
   today: string;
 }
 
@@ -154,7 +158,11 @@ export async function pickParameters(d: Dataset): Promise<Picks> {
     const media = await q<{ media: string }>(
       `SELECT media FROM accounts FINAL WHERE media != '' GROUP BY media ORDER BY count() DESC, media LIMIT 1`,
     );
+    const many = await store.query<{ mid: string }>(
+      `SELECT toString(mid) AS mid FROM (SELECT DISTINCT mid FROM articles) ORDER BY cityHash64(mid) LIMIT 200`,
+    );
     return {
+      manyMids: many.map((r) => Number(r.mid)),
       media: media.media,
       bigMid: Number(big.mid),
       smallMid: Number(small.mid),
@@ -199,6 +207,8 @@ export async function startApi(
     PORT: String(port),
     CLOCK: `fixed:${new Date(d.nowMs).toISOString()}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // BENCH_API_CACHE_MS=0 measures every call's queries without the API's read cache.
+    ...(process.env.BENCH_API_CACHE_MS ? { API_CACHE_MS: process.env.BENCH_API_CACHE_MS } : {}),
   });
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
@@ -240,6 +250,10 @@ export function benchCalls(p: Picks): BenchCall[] {
     filled: BenchCall['filled'],
   ): BenchCall => ({ name, kind, method: 'POST', path: `/fbmain${url}`, body, filled });
   const big = p.bigMid;
+  const over = (c: BenchCall, path: (mid: number) => string): BenchCall => ({
+    ...c,
+    variants: p.manyMids.map((mid) => ({ method: 'GET', path: `/fbmain${path(mid)}` })),
+  });
   return [
     get('rank_day', 'list', '/rank/v1/common?period=day&page=1&num=20', has('list')),
     get(
@@ -252,6 +266,19 @@ export function benchCalls(p: Picks): BenchCall[] {
     get('today_hot', 'list', '/main/v1/today_hot?page=1&num=20', has('article_list')),
     get('detail_big', 'detail', `/search/v1/mp_detail?mId=${big}`, has('account')),
     get('detail_small', 'detail', `/search/v1/mp_detail?mId=${p.smallMid}`, has('account')),
+    over(
+      get('detail_many', 'detail', `/search/v1/mp_detail?mId=${p.manyMids[0]}`, has('account')),
+      (mid) => `/search/v1/mp_detail?mId=${mid}`,
+    ),
+    over(
+      get(
+        'history_many',
+        'detail',
+        `/search/v1/detail_pubList?mId=${p.manyMids[0]}&page=1&num=20`,
+        has('article_list'),
+      ),
+      (mid) => `/search/v1/detail_pubList?mId=${mid}&page=1&num=20`,
+    ),
     get('tab_history', 'detail', `/search/v1/detail_pubList?mId=${big}&page=1&num=20`, has('article_list')),
     get(
       'tab_history_filtered',
@@ -293,23 +320,28 @@ export function benchCalls(p: Picks): BenchCall[] {
   ];
 }
 
-/** The answer's envelope: success is error_code 0 (or status 200 for the monitor calls). */
+/**
+ * The answer's envelope: success is error_code 0 (or status 200 for the monitor calls), with data. Every variant of
+ * a call is checked too.
+ */
 export async function verifyCall(base: string, token: string, c: BenchCall): Promise<string | null> {
-  const res = await fetch(`${base}${c.path}`, {
-    method: c.method,
-    headers: {
-      accessToken: token,
-      ...(c.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: c.body ? new URLSearchParams(c.body).toString() : undefined,
-  });
-  const text = await res.text();
-  if (res.status !== 200) return `HTTP ${res.status}: ${text.slice(0, 300)}`;
-  const body = JSON.parse(text) as { error_code?: number; status?: number; data?: Record<string, unknown> };
-  const success = body.error_code === 0 || (body.error_code === undefined && body.status === 200);
-  if (!success) return `not a success: ${text.slice(0, 300)}`;
-  // Most calls answer in `data`; the original/v1 lists answer their fields beside `status`.
-  const data = body.data ?? (body as Record<string, unknown>);
-  if (!c.filled(data)) return `empty data: ${text.slice(0, 300)}`;
+  for (const r of [c, ...(c.variants ?? [])]) {
+    const res = await fetch(`${base}${r.path}`, {
+      method: r.method,
+      headers: {
+        accessToken: token,
+        ...(r.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: r.body ? new URLSearchParams(r.body).toString() : undefined,
+    });
+    const text = await res.text();
+    if (res.status !== 200) return `${r.path}: HTTP ${res.status}: ${text.slice(0, 300)}`;
+    const body = JSON.parse(text) as { error_code?: number; status?: number; data?: Record<string, unknown> };
+    const success = body.error_code === 0 || (body.error_code === undefined && body.status === 200);
+    if (!success) return `${r.path}: not a success: ${text.slice(0, 300)}`;
+    // Most calls answer in `data`; the original/v1 lists answer their fields beside `status`.
+    const data = body.data ?? (body as Record<string, unknown>);
+    if (!c.filled(data)) return `${r.path}: empty data: ${text.slice(0, 300)}`;
+  }
   return null;
 }

@@ -46,7 +46,7 @@ export async function run(): Promise<void> {
     // Warm-up: the whole mix for a few seconds (caches, JIT, the engine's marks and parts).
     await runWrk(api.base, calls, { ...shape, seconds: Number(process.env.BENCH_WARMUP_S ?? 5) }, token);
     for (const c of calls) {
-      const f = await runWrk(api.base, [c], shape, token);
+      const f = await runWrk(api.base, c.variants ?? [c], shape, token);
       rows.push({ call: c, f });
       console.log(
         `${c.name.padEnd(22)} ${fmt(f.rps, 0).padStart(7)} req/s  p50 ${fmt(f.p50Ms).padStart(7)}  p95 ${fmt(f.p95Ms).padStart(7)}  p99 ${fmt(f.p99Ms).padStart(7)} ms  errors ${f.errors}  ratio ${fmt(f.rps / ceiling.rps, 3)}`,
