@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   analytics: () => import('./analytics'),
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
+  generate: () => import('./scale/generate'),
   api: () => import('./api'),
   ceiling: () => import('./ceiling'),
   soak: () => import('./soak'),
