@@ -115,12 +115,18 @@ export interface AccountListRow {
   total: number;
 }
 
-/** Accounts with how many articles were fetched and the newest publish time; searches add WHERE and ORDER BY. */
-const ACCOUNT_LIST = `WITH stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL GROUP BY mid)
+/**
+ * Accounts matching `match` (a condition on `a`, the effective account) with how many articles were fetched and the
+ * newest publish time; searches add ORDER BY and LIMIT. The article counts are read for the matching accounts only
+ * (articles are ordered by mid), not grouped over every article on each search.
+ */
+const accountList = (match: string) => `WITH matched AS (SELECT * FROM accounts_effective AS a WHERE ${match}),
+       stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL
+                 WHERE mid IN (SELECT mid FROM matched) GROUP BY mid)
      SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
             a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
             if(s.fetched = 0, '', toString(s.last)) AS last_pub, count() OVER () AS total
-     FROM accounts_effective AS a
+     FROM matched AS a
      LEFT JOIN stats AS s ON s.mid = a.mid`;
 
 /** An account list row as search answers carry it. */
@@ -133,12 +139,11 @@ export const accountListItem = (r: AccountListRow) => ({
 /** Accounts matching a keyword in name, wx id, owner or description; newest activity first. */
 export async function searchAccounts(store: AnalyticsStore, kw: string, page: number, num: number) {
   const rows = await store.query<AccountListRow>(
-    `${ACCOUNT_LIST}
-     WHERE {kw:String} = ''
+    `${accountList(`{kw:String} = ''
         OR positionCaseInsensitiveUTF8(a.name, {kw:String}) > 0
         OR positionCaseInsensitiveUTF8(a.wxid, {kw:String}) > 0
         OR positionCaseInsensitiveUTF8(a.owner, {kw:String}) > 0
-        OR positionCaseInsensitiveUTF8(a.description, {kw:String}) > 0
+        OR positionCaseInsensitiveUTF8(a.description, {kw:String}) > 0`)}
      ORDER BY s.last DESC, a.mid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
     { kw, limit: num, offset: (page - 1) * num },
@@ -149,8 +154,7 @@ export async function searchAccounts(store: AnalyticsStore, kw: string, page: nu
 /** Accounts whose name contains `name`: the exact name first, then shorter names, then the most articles. */
 export async function searchAccountsByName(store: AnalyticsStore, name: string, page: number, num: number) {
   const rows = await store.query<AccountListRow>(
-    `${ACCOUNT_LIST}
-     WHERE positionCaseInsensitiveUTF8(a.name, {name:String}) > 0 OR a.wxid = {name:String}
+    `${accountList('positionCaseInsensitiveUTF8(a.name, {name:String}) > 0 OR a.wxid = {name:String}')}
      ORDER BY lowerUTF8(a.name) = lowerUTF8({name:String}) DESC, lengthUTF8(a.name) ASC, s.fetched DESC, a.mid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
     { name, limit: num, offset: (page - 1) * num },
