@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   openapi: () => import('./openapi'),
   storage: () => import('./storage'),
   generate: () => import('./scale/generate'),
+  'vs-postgres': () => import('./vs-postgres'),
   api: () => import('./api'),
   ceiling: () => import('./ceiling'),
   soak: () => import('./soak'),
