@@ -2,6 +2,7 @@ import {
   type BenchCall,
   benchCalls,
   benchDataset,
+  memberStore,
   pickParameters,
   startApi,
   topMember,
@@ -23,8 +24,11 @@ export async function run(): Promise<void> {
   const shape = loadShapeFromEnv();
   const dataset = await benchDataset();
   const picks = await pickParameters(dataset);
-  console.log(`dataset: ${dataset.scale} in ${dataset.dataDir}; parameters: ${JSON.stringify(picks)}`);
-  const token = await topMember(dataset);
+  const pg = await memberStore();
+  console.log(
+    `dataset: ${dataset.scale} in ${dataset.dataDir}; members on ${pg.label}; parameters: ${JSON.stringify(picks)}`,
+  );
+  const token = await topMember(dataset, pg.url);
   const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
   const calls = benchCalls(picks).filter((c) => !only || only.includes(c.name));
 
@@ -33,7 +37,7 @@ export async function run(): Promise<void> {
     `ceiling (constant Hono route): ${fmt(ceiling.rps, 0)} req/s, p95 ${fmt(ceiling.p95Ms, 2)} ms (wrk -t${shape.threads} -c${shape.connections} -d${shape.seconds}s)`,
   );
 
-  const api = await startApi(dataset);
+  const api = await startApi(dataset, pg.url);
   const rows: { call: BenchCall; f: LoadFigures }[] = [];
   try {
     // A bench that times errors is worthless: every call must answer success with data before any load.
@@ -54,6 +58,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     await api.stop();
+    await pg.drop();
   }
 
   console.log(

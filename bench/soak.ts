@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { benchCalls, benchDataset, pickParameters, startApi, topMember, verifyCall } from './api-world';
+import {
+  benchCalls,
+  benchDataset,
+  memberStore,
+  pickParameters,
+  startApi,
+  topMember,
+  verifyCall,
+} from './api-world';
 import { fmt } from './ceiling';
 import { type LoadFigures, loadShapeFromEnv, runWrk } from './wrk';
 
@@ -29,9 +37,10 @@ export async function run(): Promise<void> {
   const shape = { ...loadShapeFromEnv(), seconds: minute };
   const dataset = await benchDataset();
   const picks = await pickParameters(dataset);
-  const token = await topMember(dataset);
+  const pg = await memberStore();
+  const token = await topMember(dataset, pg.url);
   const calls = benchCalls(picks);
-  const api = await startApi(dataset);
+  const api = await startApi(dataset, pg.url);
   const rss: { s: number; mb: number }[] = [];
   const minutes: LoadFigures[] = [];
   const t0 = Date.now();
@@ -55,6 +64,7 @@ export async function run(): Promise<void> {
   } finally {
     clearInterval(sampler);
     await api.stop();
+    await pg.drop();
   }
   console.log(`rss every 10 s (MB): ${rss.map((r) => fmt(r.mb, 0)).join(' ')}`);
   const requests = minutes.reduce((n, f) => n + f.requests, 0);
