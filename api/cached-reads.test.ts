@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import type { AnalyticsStore, QueryParams } from '../clickhouse/store';
-import { tempDir } from '../e2e/harness';
+import { tempDir, until } from '../e2e/harness';
 import { cachedReads } from './cached-reads';
 
 /** The API's read cache over a real chDB: what it keeps, for how long, and what drops it. */
@@ -36,20 +36,28 @@ describe('cached reads', () => {
   const read = (s: AnalyticsStore, k = 1) =>
     s.query<{ v: string }>('SELECT v FROM t WHERE k = {k:UInt32} ORDER BY v', { k });
 
-  it('answers a repeated read from the cache within the TTL, and from the engine after it', async () => {
-    const s = cachedReads(counted, 300);
+  it('answers a repeated read from the cache within the TTL, refreshes it behind the next reader, and never older than twice the TTL', async () => {
+    const s = cachedReads(counted, 1000);
     reached = 0;
     expect(await read(s)).toEqual([{ v: 'a' }]);
-    // Another process (the stream writer) writes behind the cache's back: the cache shows it after the TTL.
+    // Another process (the stream writer) writes behind the cache's back.
     await raw.insert('t', [{ k: 1, v: 'b' }]);
     expect(await read(s)).toEqual([{ v: 'a' }]);
     expect(reached).toBe(1);
     // Other parameters are another result.
     expect(await read(s, 2)).toEqual([]);
     expect(reached).toBe(2);
-    await new Promise((r) => setTimeout(r, 350));
-    expect(await read(s)).toEqual([{ v: 'a' }, { v: 'b' }]);
+    // Past the TTL: the stale result once more, while one read refreshes it; then the fresh one.
+    await new Promise((r) => setTimeout(r, 1050));
+    expect(await Promise.all([read(s), read(s)])).toEqual([[{ v: 'a' }], [{ v: 'a' }]]);
     expect(reached).toBe(3);
+    await until('the refresh', async () => (await read(s)).length === 2, 900);
+    expect(reached).toBe(3);
+    // Past twice the TTL nothing stale is answered: the reader waits for the engine.
+    await raw.insert('t', [{ k: 1, v: 'c' }]);
+    await new Promise((r) => setTimeout(r, 2050));
+    expect(await read(s)).toEqual([{ v: 'a' }, { v: 'b' }, { v: 'c' }]);
+    expect(reached).toBe(4);
   });
 
   it('drops every result when the API writes through it, so the API reads its own writes', async () => {

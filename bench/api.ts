@@ -26,7 +26,7 @@ export async function run(): Promise<void> {
   const picks = await pickParameters(dataset);
   const pg = await memberStore();
   console.log(
-    `dataset: ${dataset.scale} in ${dataset.dataDir}; members on ${pg.label}; parameters: ${JSON.stringify(picks)}`,
+    `dataset: ${dataset.scale} in ${dataset.dataDir}; members on ${pg.label}; parameters: ${JSON.stringify({ ...picks, manyMids: `${picks.manyMids.length} accounts` })}`,
   );
   const token = await topMember(dataset, pg.url);
   const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
