@@ -70,6 +70,20 @@ describe('cached reads', () => {
     expect(s.cacheSize()).toBe(1);
   });
 
+  it('keeps unrelated results when the API appends to an event table (page_views), and drops those reading it', async () => {
+    const s = cachedReads(counted, 60_000);
+    await raw.exec('CREATE TABLE page_views (path String) ENGINE = MergeTree ORDER BY path');
+    const views = () => s.query<{ n: number }>('SELECT toUInt32(count()) AS n FROM page_views');
+    await read(s, 1);
+    expect(await views()).toEqual([{ n: 0 }]);
+    reached = 0;
+    await s.insert('page_views', [{ path: '/rank' }]);
+    await read(s, 1);
+    expect(reached).toBe(0);
+    expect(await views()).toEqual([{ n: 1 }]);
+    expect(reached).toBe(1);
+  });
+
   it('shares one query among concurrent identical reads, and gives each caller its own rows', async () => {
     const s = cachedReads(counted, 60_000);
     reached = 0;

@@ -9,10 +9,15 @@ import type { AnalyticsStore, QueryParams } from '../clickhouse/store';
  * but younger than twice the TTL is still answered while one read refreshes it in the background (stale while
  * revalidate), so a hot list's readers do not all wait on its refresh; no answer is older than twice the TTL.
  *
- * Invalidation: a write through this store (the API's own inserts and statements: overrides, page views…) drops
- * every cached result, so the API reads its own writes at once. Failed reads are not kept. Results over
+ * Invalidation: a write through this store (the API's own inserts and statements: overrides, keywords…) drops
+ * every cached result, so the API reads its own writes at once. Inserts into an event log the API only appends to
+ * (page_views: one per route change of every visitor) drop only the results that read that table, or they would
+ * empty the cache on every page a visitor opens. Failed reads are not kept. Results over
  * `maxRows` rows (exports, large pages) are not kept; at most `maxEntries` results, the oldest dropped first.
  */
+/** Append-only event tables: a view or query reads them only by name. */
+const EVENT_TABLES = new Set(['page_views']);
+
 export function cachedReads(
   store: AnalyticsStore,
   ttlMs: number,
@@ -27,12 +32,22 @@ export function cachedReads(
     refreshing?: boolean;
   };
   const entries = new Map<string, Entry>();
-  // Bumped by every write: a read that started before the write must not store its (older) result.
+  // Bumped by every write: a read that started before the write must not store its (older) result. The event
+  // table of each write since (null: any table) tells whether a read is affected.
   let epoch = 0;
-  const invalidate = () => {
+  const writes: { epoch: number; table: string | null }[] = [];
+  const reads = (sql: string, table: string) => new RegExp(`\\b${table}\\b`).test(sql);
+  const invalidate = (table: string | null) => {
     epoch++;
-    entries.clear();
+    writes.push({ epoch, table });
+    if (writes.length > 256) writes.shift();
+    if (table === null) entries.clear();
+    else for (const key of [...entries.keys()]) if (reads(key, table)) entries.delete(key);
   };
+  const writtenSince = (started: number, sql: string) =>
+    started < epoch &&
+    ((writes[0]?.epoch ?? 0) > started + 1 ||
+      writes.some((w) => w.epoch > started && (w.table === null || reads(sql, w.table))));
   // Callers may reshape the rows they get: each gets its own array and row objects.
   const copy = <T>(rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r })) as T[];
 
@@ -55,7 +70,7 @@ export function cachedReads(
       if (entries.get(key) === entry) entries.delete(key);
     };
     rows.then((result) => {
-      if (epoch !== started || result.length > maxRows) return forget();
+      if (writtenSince(started, sql) || result.length > maxRows) return forget();
       entry.done = result;
       entry.at = Date.now();
       keep(key, entry);
@@ -87,14 +102,14 @@ export function cachedReads(
       try {
         await store.exec(sql, params);
       } finally {
-        invalidate();
+        invalidate(null);
       }
     },
     async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
       try {
         await store.insert(table, rows);
       } finally {
-        invalidate();
+        invalidate(EVENT_TABLES.has(table) ? table : null);
       }
     },
     stream: <T = Record<string, unknown>>(sql: string, params?: QueryParams) => store.stream<T>(sql, params),

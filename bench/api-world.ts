@@ -274,6 +274,28 @@ export async function startApi(
   return { base, pid: p.child.pid as number, stop: () => stopChild(p), stderr: p.stderr };
 }
 
+/** CPU time (ms) a process has used, user and system (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
+}
+
+/**
+ * Waits until the server is idle (under 5% of a core over half a second, at most `maxMs`): a load run ends when
+ * wrk closes its connections, but the queries its requests started keep running and would be charged to the next
+ * call's figures.
+ */
+export async function settle(pid: number, maxMs = 60_000): Promise<void> {
+  const end = Date.now() + maxMs;
+  let last = cpuMs(pid);
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuMs(pid);
+    if (now - last < 25) return;
+    last = now;
+  }
+}
+
 const has = (k: string) => (d: Record<string, unknown>) => {
   const v = d[k];
   return Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && v !== '';

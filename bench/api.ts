@@ -4,6 +4,7 @@ import {
   benchDataset,
   memberStore,
   pickParameters,
+  settle,
   startApi,
   topMember,
   verifyCall,
@@ -50,6 +51,7 @@ export async function run(): Promise<void> {
     // Warm-up: the whole mix for a few seconds (caches, JIT, the engine's marks and parts).
     await runWrk(api.base, calls, { ...shape, seconds: Number(process.env.BENCH_WARMUP_S ?? 5) }, token);
     for (const c of calls) {
+      await settle(api.pid);
       const f = await runWrk(api.base, c.variants ?? [c], shape, token);
       rows.push({ call: c, f });
       console.log(
