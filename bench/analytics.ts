@@ -8,6 +8,7 @@ import { refreshFakeReports } from '../stream/analytics/fake-reports';
 import { addDays, beijingDay, PERIODS, periodStart } from '../stream/analytics/periods';
 import { computeRankings } from '../stream/analytics/rankings';
 import { AnalyticsProcessor } from '../stream/analytics-processor';
+import { DEFAULT_SEED, generateScale } from './scale/generate';
 
 /**
  * Analytics at 100,000 accounts: (1) a full recomputation of every ranking (all types, day/week/month) over
@@ -29,43 +30,26 @@ export async function run(): Promise<void> {
   const store = new ChdbStore(path.join(tempDir('bench-analytics'), 'ch'));
   await migrateClickHouse(store, log);
 
-  // Population, in ClickHouse SQL: ten industries, twelve areas; about half the accounts post on a day, 1–3
-  // articles; reads skewed (a few large accounts, most small).
+  // Population from the scale generator (bench/scale/generate.ts), raw facts only: the processor is timed below.
+  // About one article per account and day, two snapshots each.
   let t = performance.now();
-  await store.exec(
-    `INSERT INTO accounts (mid, biz, name, wxid, owner, area, media, updated_at)
-     SELECT number + 1, base64Encode(toString(number + 1)), concat('账号', toString(number + 1)),
-       concat('wx_', toString(number + 1)), concat('主体', toString(number % 30000)),
-       ['北京','上海','广东','浙江','江苏','四川','湖北','山东','福建','河南','湖南','陕西'][number % 12 + 1],
-       ['科技','财经','教育','美食','旅游','汽车','健康','娱乐','体育','时尚'][number % 10 + 1], now64(3)
-     FROM numbers({n:UInt64})`,
-    { n: accounts },
+  const generated = await generateScale(
+    store,
+    {
+      accounts,
+      articles: accounts * days,
+      snapshots: accounts * days * 2,
+      months: days / 30.44,
+      nowMs,
+      seed: DEFAULT_SEED,
+    },
+    () => {},
+    { derive: false },
   );
-  await store.exec(
-    `INSERT INTO articles (mid, aid, biz, msgid, idx, title, pubtime, copyright_stat, updated_at)
-     SELECT mid, concat(toString(msgid), '_', toString(idx)), '', msgid, idx, concat('文章', toString(msgid)),
-       toDateTime({first:Date}) + d * 86400 + 8 * 3600 + mid % 50000, if(cityHash64(mid, d, idx) % 3 = 0, 11, 0),
-       now64(3)
-     FROM (SELECT number % {n:UInt64} + 1 AS mid, intDiv(number, {n:UInt64}) AS d, 2247480000 + d AS msgid
-           FROM numbers({n:UInt64} * {days:UInt64}) WHERE cityHash64(number) % 2 = 0)
-     ARRAY JOIN range(1, toUInt8(1 + cityHash64(mid, d) % 3)) AS idx`,
-    { n: accounts, days, first },
-  );
-  const [{ n: articleCount } = { n: '0' }] = await store.query<{ n: string }>(
-    'SELECT count() AS n FROM articles',
-  );
-  await store.exec(
-    `INSERT INTO article_snapshots
-     SELECT mid, aid, pubtime + 7200 AS ts, r AS reads, intDiv(r, 40) AS likes, intDiv(r, 120) AS looking,
-       intDiv(r, 60) AS shares, intDiv(r, 300) AS comments
-     FROM (SELECT mid, aid, pubtime,
-             toUInt32(least(4000000000, exp(5 + (mid % 1000) / 200 + (cityHash64(aid, mid) % 1000) / 1000)
-               / idx)) AS r
-           FROM articles)`,
-  );
+  const articleCount = generated.counts.articles;
   const genS = (performance.now() - t) / 1000;
   console.log(
-    `generated ${accounts} accounts, ${articleCount} articles over ${days} days and one snapshot each in ${genS.toFixed(1)} s`,
+    `generated ${accounts} accounts, ${articleCount} articles over ${days} days and ${generated.counts.snapshots} snapshots in ${genS.toFixed(1)} s`,
   );
 
   const processor = new AnalyticsProcessor(store, fixedClock(nowMs), log, {
