@@ -59,8 +59,8 @@ export async function run(): Promise<void> {
       );
     }
   } finally {
-    await api.stop();
-    await pg.drop();
+    // The throwaway member database goes even when the platform did not stop cleanly.
+    await api.stop().finally(() => pg.drop());
   }
 
   console.log(

@@ -63,8 +63,8 @@ export async function run(): Promise<void> {
     }
   } finally {
     clearInterval(sampler);
-    await api.stop();
-    await pg.drop();
+    // The throwaway member database goes even when the platform did not stop cleanly.
+    await api.stop().finally(() => pg.drop());
   }
   console.log(`rss every 10 s (MB): ${rss.map((r) => fmt(r.mb, 0)).join(' ')}`);
   const requests = minutes.reduce((n, f) => n + f.requests, 0);
