@@ -14,6 +14,9 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   storage: () => import('./storage'),
   generate: () => import('./scale/generate'),
   'vs-postgres': () => import('./vs-postgres'),
+  api: () => import('./api'),
+  ceiling: () => import('./ceiling'),
+  soak: () => import('./soak'),
 };
 
 const name = process.argv[2];

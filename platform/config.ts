@@ -212,6 +212,13 @@ const envSchema = z.object({
   BURST_MIN_RATIO: positiveInt(5, 1000),
   BURST_MAX_FANS: positiveInt(50_000, 100_000_000),
   HOT_MIN_READS: positiveInt(1000, 100_000_000),
+  // How long the API keeps a read result of ClickHouse (api/cached-reads.ts); 0 turns the cache off.
+  API_CACHE_MS: z.coerce
+    .number({ message: '必须是 0–60000 的整数' })
+    .int('必须是 0–60000 的整数')
+    .min(0, '必须是 0–60000 的整数')
+    .max(60_000, '必须是 0–60000 的整数')
+    .default(2000),
   // What the site's own QR codes encode (common/v1 qrcode_images): customer service and the user group.
   SITE_SERVICE_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
   SITE_GROUP_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),

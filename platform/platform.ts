@@ -4,6 +4,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/accounts-query';
 import { createApp } from '../api/app';
+import { cachedReads } from '../api/cached-reads';
 import type { ApiDeps, Readiness } from '../api/deps';
 import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
@@ -237,7 +238,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
               https: config.PUBLIC_URL?.startsWith('https:') ?? false,
             },
             roles: config.ROLE,
-            store,
+            store: config.API_CACHE_MS > 0 ? cachedReads(store, config.API_CACHE_MS) : store,
             db,
             members,
             // An in-process bus without a collector would lose orders; the monitor calls then answer 503.
