@@ -33,12 +33,12 @@ const ALLOWED: Rule[] = [
       'a table or column picked from a fixed map by a typed enum (provider, group kind), never by input text',
   },
   {
-    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql)\(/,
+    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql|accountList)\(/,
     reason:
       'a fragment builder called with literals or other allowed fragments; its parameters are SQL placeholders',
   },
   {
-    expr: /^(where|filter|filters\(q\)|scope|window|matches|d7|d30|order|rankCol|prevCol|o\.inner|o\.outer|p\.(start|days|prev\('ps'\))|signatureColumns|w\.(title|digest|industry))$/,
+    expr: /^(where|filter|filters\(q\)|scope|window|matches|keywordMatch|d7|d30|order|rankCol|prevCol|o\.inner|o\.outer|p\.(start|days|prev\('ps'\))|signatureColumns|w\.(title|digest|industry))$/,
     reason:
       'a condition or expression assembled from constant pieces with {name:Type} / $n placeholders for the values',
   },
