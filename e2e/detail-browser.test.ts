@@ -361,8 +361,21 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     // Without a group the picker asks for one; then a new group takes the account.
     const first = shownByFans.accounts[0];
     await page.getByTestId('similar-favorite').first().click();
-    await page.getByTestId('favorite-submit').click();
-    await page.getByText('请选择您想要的分组或公众号后再加入收藏').waitFor();
+    // Under load a click on the picker can land while it animates in: submit until the warning shows.
+    const warning = page.getByText('请选择您想要的分组或公众号后再加入收藏');
+    await expect
+      .poll(
+        async () => {
+          if (await warning.isVisible()) return true;
+          await page
+            .getByTestId('favorite-submit')
+            .click({ timeout: 5_000 })
+            .catch(() => {});
+          return warning.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.getByTestId('favorite-new-group').fill('竞品');
     await page.getByRole('button', { name: '新建分组' }).click();
     await page.getByText('创建成功').waitFor();

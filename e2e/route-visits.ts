@@ -65,6 +65,12 @@ export async function visitRoutes(
         .catch(() => {});
       await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+      // A loading skeleton is not the page yet (a member's first call can take seconds on a loaded machine).
+      await page
+        .waitForFunction(() => !document.querySelector('.app-content .ant-skeleton'), null, {
+          timeout: 20_000,
+        })
+        .catch(() => {});
       await page
         .waitForFunction(() => !document.querySelector('.app-content .ant-spin-spinning'), null, {
           timeout: 10_000,
