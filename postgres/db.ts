@@ -65,28 +65,22 @@ function unavailable(e: unknown): boolean {
 }
 
 const classify = (e: unknown) => (unavailable(e) ? new DatabaseUnavailableError(e) : e);
+const rethrow = (e: unknown): never => {
+  throw classify(e);
+};
 
 class ServerDb implements MemberDb {
   readonly kind = 'postgres' as const;
   constructor(private pool: pg.Pool) {}
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    try {
-      return (await this.pool.query(sql, params)).rows as T[];
-    } catch (e) {
-      throw classify(e);
-    }
+    return (await this.pool.query(sql, params).catch(rethrow)).rows as T[];
   }
   async exec(sql: string): Promise<void> {
-    try {
-      await this.pool.query(sql);
-    } catch (e) {
-      throw classify(e);
-    }
+    // No parameters: the simple protocol, so a migration may hold several statements.
+    await this.pool.query(sql).catch(rethrow);
   }
   async transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
-    const client = await this.pool.connect().catch((e) => {
-      throw classify(e);
-    });
+    const client = await this.pool.connect().catch(rethrow);
     // A checked-out client has no error listener of the pool's: the server going away mid-transaction would
     // emit an unhandled 'error' and end the process. The statement in flight fails anyway; the client is dropped.
     let broken: Error | undefined;

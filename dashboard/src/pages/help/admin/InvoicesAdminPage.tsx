@@ -62,7 +62,6 @@ function Invoices() {
           title: '驳回开票申请',
           done: '已驳回',
           placeholder: '驳回原因',
-          danger: true,
         },
       ]}
       decide={{

@@ -17,7 +17,6 @@ export interface ReviewDecision<D> {
   done: string;
   /** Hint in the note field. */
   placeholder: string;
-  danger?: boolean;
 }
 
 interface ReviewListProps<R extends { id: number }, D> {
@@ -29,7 +28,7 @@ interface ReviewListProps<R extends { id: number }, D> {
   tableTestId: string;
   scrollX: number;
   isPending: (row: R) => boolean;
-  /** The two decisions: accept first, reject second. */
+  /** The two decisions: accept first, reject second (shown as the danger button). */
   decisions: [ReviewDecision<D>, ReviewDecision<D>];
   decide: { mutateAsync: (f: { row: R; decision: D; note: string }) => Promise<unknown>; isPending: boolean };
   /** What the popup says about the row being decided. */

@@ -59,7 +59,6 @@ function Transfers() {
           title: '驳回转账',
           done: '已驳回',
           placeholder: '驳回原因，会员可以看到',
-          danger: true,
         },
       ]}
       decide={{
