@@ -189,6 +189,10 @@ describe.each(await memberEngines())(
       await a.post(`${S}/key_search`, { kw: '财经' });
       const rec = await a.get(`${S}/search_record`);
       expect(rec.body.data.map((r: { kw: string }) => r.kw)).toEqual(['财经', '科技']);
+      // A repeat moves the keyword to the top; it is not listed twice.
+      await a.post(`${S}/key_search`, { kw: '科技' });
+      const again = await a.get(`${S}/search_record`);
+      expect(again.body.data.map((r: { kw: string }) => r.kw)).toEqual(['科技', '财经']);
       expect((await b.get(`${S}/search_record`)).body.data).toEqual([]);
       await a.get(`${S}/delete_history`);
       expect((await a.get(`${S}/search_record`)).body.data).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import client from 'prom-client';
+import type { EngineMemoryRow } from '../clickhouse/engine-memory';
 
 /**
  * Prometheus metrics of this process, served at GET /metrics by every role. One registry per process; the
@@ -68,12 +69,17 @@ export interface CredentialStateRow {
 type Source<T> = () => Promise<T[]>;
 const lagSources = new Set<Source<LagRow>>();
 const credentialSources = new Set<Source<CredentialStateRow>>();
+const engineSources = new Set<Source<EngineMemoryRow>>();
 const taskSources = new Set<() => { state: string; count: number }[]>();
 
 /** Registers a source of a scrape-time gauge; returns the function that removes it (on shutdown). */
 export function addLagSource(s: Source<LagRow>): () => void {
   lagSources.add(s);
   return () => lagSources.delete(s);
+}
+export function addEngineMemorySource(s: Source<EngineMemoryRow>): () => void {
+  engineSources.add(s);
+  return () => engineSources.delete(s);
 }
 export function addCredentialSource(s: Source<CredentialStateRow>): () => void {
   credentialSources.add(s);
@@ -106,6 +112,17 @@ new client.Gauge({
   async collect() {
     this.reset();
     for (const r of await gather(lagSources)) this.inc({ topic: r.topic, group: r.group }, r.lag);
+  },
+});
+
+new client.Gauge({
+  name: 'gzh_clickhouse_memory_bytes',
+  help: "The analytics engine's memory by kind: MemoryTracking (all it tracks) and each non-empty cache's bytes (system.metrics).",
+  labelNames: ['kind'] as const,
+  registers,
+  async collect() {
+    this.reset();
+    for (const r of await gather(engineSources)) this.set({ kind: r.kind }, r.bytes);
   },
 });
 

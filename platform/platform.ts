@@ -8,6 +8,7 @@ import { cachedReads } from '../api/cached-reads';
 import type { ApiDeps, Readiness } from '../api/deps';
 import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
+import { engineMemory } from '../clickhouse/engine-memory';
 import { openAnalyticsStore } from '../clickhouse/open';
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Crawler } from '../collectors/crawler';
@@ -23,7 +24,7 @@ import { StreamWriter } from '../stream/writer';
 import { fixedClock, realClock } from './clock';
 import type { Config } from './config';
 import type { Logger } from './log';
-import { addLagSource, metricsRoute } from './metrics';
+import { addEngineMemorySource, addLagSource, metricsRoute } from './metrics';
 import { openRateLimiter, type RateLimiter } from './rate-limiter';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -122,7 +123,9 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     if (has('stream') || has('api')) {
       const opened = await openAnalyticsStore(config, log.child({ component: 'clickhouse' }));
       store = opened;
+      const removeEngineMemory = addEngineMemorySource(() => engineMemory(opened));
       stops.push(async () => {
+        removeEngineMemory();
         checks.clickhouse = false;
         await opened.close();
       });

@@ -406,8 +406,9 @@ export function groupRoutes(deps: ApiDeps): Hono {
     const me = requireMember(c);
     if (me instanceof Response) return me;
     const rows = await db.query<{ kw: string; kind: string; created_at: string }>(
-      `SELECT kw, kind, to_char(max(created_at) AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
-       FROM search_records WHERE user_id = $1 GROUP BY kw, kind ORDER BY max(created_at) DESC LIMIT 20`,
+      // Ordered by the stored time (s.created_at), not by the output column of the same name (a string to the second).
+      `SELECT kw, kind, to_char(s.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+       FROM search_records AS s WHERE user_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 20`,
       [me.id],
     );
     return ok(c, rows);
@@ -424,7 +425,13 @@ export function groupRoutes(deps: ApiDeps): Hono {
   return app;
 }
 
-/** Records a member's search (kept to the last 200 per member). */
+/** A member's search history holds the newest this many distinct (kind, keyword) pairs. */
+const SEARCH_RECORDS_KEPT = 200;
+
+/**
+ * Records a member's search: a repeat moves its time (one row per kind and keyword, see migration 0114); only a
+ * new keyword adds a row, and then the oldest past the newest 200 go.
+ */
 export async function recordSearch(
   db: ApiDeps['db'],
   userId: number,
@@ -432,10 +439,16 @@ export async function recordSearch(
   kind: string,
 ): Promise<void> {
   if (!kw) return;
-  await db.query('INSERT INTO search_records (user_id, kw, kind) VALUES ($1, $2, $3)', [userId, kw, kind]);
+  const [row] = await db.query<{ added: boolean }>(
+    `INSERT INTO search_records (user_id, kw, kind) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, kind, kw) DO UPDATE SET created_at = now()
+     RETURNING (xmax = 0) AS added`,
+    [userId, kw, kind],
+  );
+  if (!row?.added) return;
   await db.query(
-    `DELETE FROM search_records WHERE user_id = $1 AND id NOT IN
-       (SELECT id FROM search_records WHERE user_id = $1 ORDER BY id DESC LIMIT 200)`,
-    [userId],
+    `DELETE FROM search_records WHERE id IN
+       (SELECT id FROM search_records WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2)`,
+    [userId, SEARCH_RECORDS_KEPT],
   );
 }
