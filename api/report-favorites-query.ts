@@ -75,8 +75,9 @@ export async function reportFavorites(
     [userId],
   );
   const rows = await db.query<{ mid: string | number; aid: string; created_at: string }>(
-    `SELECT mid, aid, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
-     FROM report_favorites WHERE user_id = $1 ORDER BY created_at DESC, mid, aid LIMIT $2 OFFSET $3`,
+    // f.created_at: the stored time, not the output string of the same name (which ties within a second).
+    `SELECT mid, aid, to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+     FROM report_favorites AS f WHERE user_id = $1 ORDER BY f.created_at DESC, mid, aid LIMIT $2 OFFSET $3`,
     [userId, num, (page - 1) * num],
   );
   const info = new Map<string, ReportBrief>();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sample } from '../e2e/prometheus';
 import {
   benchCalls,
   benchDataset,
@@ -8,7 +9,6 @@ import {
   topMember,
   verifyCall,
 } from './api-world';
-import { sample } from '../e2e/prometheus';
 import { fmt } from './ceiling';
 import { type LoadFigures, loadShapeFromEnv, runWrk } from './wrk';
 

@@ -249,9 +249,9 @@ async function buildQueries(store: AnalyticsStore, manifest: Manifest): Promise<
       (
         await chRows(
           s,
-          `SELECT mid, aid, title, toString(pubtime) AS pubtime, count() OVER () AS total FROM articles FINAL
+          `SELECT mid, aid, title, toString(a.pubtime) AS pubtime, count() OVER () AS total FROM articles AS a FINAL
            WHERE hasAllTokens(title, {kw:String}) AND positionCaseInsensitiveUTF8(title, {kw:String}) > 0
-           ORDER BY pubtime DESC, mid, aid LIMIT 20`,
+           ORDER BY a.pubtime DESC, mid, aid LIMIT 20`,
           { kw },
         )
       ).map((r) => ({ ...r, pubtime: String(r.pubtime) })),
@@ -259,8 +259,9 @@ async function buildQueries(store: AnalyticsStore, manifest: Manifest): Promise<
       (
         await pgRows(
           db,
-          `SELECT mid, aid, title, to_char(pubtime, 'YYYY-MM-DD HH24:MI:SS') AS pubtime, count(*) OVER () AS total
-           FROM articles WHERE title ILIKE '%' || $1 || '%' ORDER BY pubtime DESC, mid, aid LIMIT 20`,
+          // a.pubtime, not the output string of the same name: sorting the string would keep PostgreSQL off its index.
+          `SELECT mid, aid, title, to_char(a.pubtime, 'YYYY-MM-DD HH24:MI:SS') AS pubtime, count(*) OVER () AS total
+           FROM articles AS a WHERE title ILIKE '%' || $1 || '%' ORDER BY a.pubtime DESC, mid, aid LIMIT 20`,
           [kw],
         )
       ).map((r) => ({ ...r })),

@@ -122,8 +122,9 @@ export class Groups {
       [userId, groupId],
     );
     const rows = await this.db.query<{ group_id: number; mid: number; created_at: string }>(
-      `SELECT group_id, mid, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
-       FROM account_favorites WHERE ${where} ORDER BY created_at DESC, mid LIMIT $3 OFFSET $4`,
+      // f.created_at: the stored time, not the output string of the same name (which ties within a second).
+      `SELECT group_id, mid, to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+       FROM account_favorites AS f WHERE ${where} ORDER BY f.created_at DESC, mid LIMIT $3 OFFSET $4`,
       [userId, groupId, num, (page - 1) * num],
     );
     return {
@@ -212,8 +213,8 @@ export class Groups {
       wxname: string;
       created_at: string;
     }>(
-      `SELECT group_id, mid, aid, wxname, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
-       FROM article_favorites WHERE ${where} ORDER BY created_at DESC, aid LIMIT $3 OFFSET $4`,
+      `SELECT group_id, mid, aid, wxname, to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at
+       FROM article_favorites AS f WHERE ${where} ORDER BY f.created_at DESC, aid LIMIT $3 OFFSET $4`,
       [userId, groupId, num, (page - 1) * num],
     );
     return {
