@@ -96,6 +96,28 @@ export async function accountAnalysis(
     hours[h] = (hours[h] ?? 0) + 1;
   }
 
+  const figures = await accountFigures(store, mid);
+  return {
+    articles7d: figures.articles7d,
+    avgTopRead: Math.round(avg(recent.filter((r) => r.idx === 1).map((r) => r.reads))),
+    avgSecondRead: Math.round(avg(recent.filter((r) => r.idx === 2).map((r) => r.reads))),
+    avgOtherRead: Math.round(avg(recent.filter((r) => r.idx >= 3).map((r) => r.reads))),
+    fans: figures.fans,
+    readOverview,
+    hours,
+    wci: figures.wci,
+    monthlyPosts: figures.monthlyPosts,
+    index: figures.index,
+  };
+}
+
+export type AccountFigures = Pick<AccountAnalysis, 'articles7d' | 'fans' | 'wci' | 'monthlyPosts' | 'index'>;
+
+/**
+ * The account's figures the stream keeps in account_stats (articles in 7 and 30 days, fans, WCI, index): one
+ * point read. The detail header needs only these, not the articles the rest of the analysis reads.
+ */
+export async function accountFigures(store: AnalyticsStore, mid: number): Promise<AccountFigures> {
   const [stats] = await store.query<{ a7: number; a30: number; fans: number; wci: number; idx: number }>(
     `SELECT articles_7d AS a7, articles_30d AS a30, fans, wci, account_index AS idx
      FROM account_stats FINAL WHERE mid = {mid:UInt64}`,
@@ -103,12 +125,7 @@ export async function accountAnalysis(
   );
   return {
     articles7d: Number(stats?.a7 ?? 0),
-    avgTopRead: Math.round(avg(recent.filter((r) => r.idx === 1).map((r) => r.reads))),
-    avgSecondRead: Math.round(avg(recent.filter((r) => r.idx === 2).map((r) => r.reads))),
-    avgOtherRead: Math.round(avg(recent.filter((r) => r.idx >= 3).map((r) => r.reads))),
     fans: Number(stats?.fans ?? 0),
-    readOverview,
-    hours,
     wci: Number(stats?.wci ?? 0),
     monthlyPosts: Number(stats?.a30 ?? 0),
     index: Number(stats?.idx ?? 0),

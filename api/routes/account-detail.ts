@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { can, historyStart } from '../../members/membership';
 import { M } from '../../members/messages';
-import { accountAnalysis } from '../account-analysis';
+import { accountAnalysis, accountFigures } from '../account-analysis';
 import {
   accountArticleStats,
   accountIdentity,
@@ -89,7 +89,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
       member
         ? db.query('SELECT 1 FROM account_favorites WHERE user_id = $1 AND mid = $2 LIMIT 1', [member.id, id])
         : Promise.resolve([]),
-      accountAnalysis(store, id, Math.floor(deps.clock.now() / 1000)),
+      // The header shows the stream's figures only: not the analysis tabs' read of the account's articles.
+      accountFigures(store, id),
       accountMiniproCount(store, id),
     ]);
     return ok(c, {
