@@ -60,6 +60,35 @@ describe('cached reads', () => {
     expect(reached).toBe(4);
   });
 
+  it('past twice the TTL, a reader waits for the refresh already queued instead of queueing the same read again', async () => {
+    // The engine runs bound queries one at a time: under load a refresh can wait behind others past the stale window.
+    let delayMs = 0;
+    const slow: AnalyticsStore = {
+      ...counted,
+      kind: counted.kind,
+      query: async <T>(sql: string, params?: QueryParams) => {
+        const wait = delayMs;
+        const rows = await counted.query<T>(sql, params);
+        await new Promise((r) => setTimeout(r, wait));
+        return rows;
+      },
+    };
+    const s = cachedReads(slow, 200);
+    reached = 0;
+    expect(await read(s, 77)).toEqual([]);
+    expect(reached).toBe(1);
+    await raw.insert('t', [{ k: 77, v: 'late' }]);
+    delayMs = 600;
+    await new Promise((r) => setTimeout(r, 250));
+    // Stale: answered at once, one refresh started (it takes 600 ms, past 2 × 200 ms).
+    expect(await read(s, 77)).toEqual([]);
+    expect(reached).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    // Past the stale window: both readers get the refresh's rows, and no other read reached the engine.
+    expect(await Promise.all([read(s, 77), read(s, 77)])).toEqual([[{ v: 'late' }], [{ v: 'late' }]]);
+    expect(reached).toBe(2);
+  });
+
   it('drops every result when the API writes through it, so the API reads its own writes', async () => {
     const s = cachedReads(counted, 60_000);
     await read(s, 3);

@@ -29,7 +29,8 @@ export function cachedReads(
     at: number;
     rows: Promise<Record<string, unknown>[]>;
     done?: Record<string, unknown>[];
-    refreshing?: boolean;
+    /** The background refresh in flight, if any: a reader past the stale window waits for it, not a new read. */
+    refreshing?: Promise<Record<string, unknown>[]>;
   };
   const entries = new Map<string, Entry>();
   // Bumped by every write: a read that started before the write must not store its (older) result. The event
@@ -87,14 +88,18 @@ export function cachedReads(
       const age = hit ? Date.now() - hit.at : 0;
       if (hit?.done && age < 2 * ttlMs) {
         if (age >= ttlMs && !hit.refreshing) {
-          hit.refreshing = true;
+          const refresh = load(key, sql, params, false);
+          hit.refreshing = refresh;
           // The refresh replaces this entry when it lands; a failed one leaves it for the next reader to retry.
-          load(key, sql, params, false).catch(() => {
-            hit.refreshing = false;
+          refresh.catch(() => {
+            if (hit.refreshing === refresh) hit.refreshing = undefined;
           });
         }
         return copy<T>(hit.done);
       }
+      // Past the stale window with its refresh still queued behind other reads (the engine runs bound queries one
+      // at a time): wait for that refresh instead of queueing the same read again.
+      if (hit?.refreshing) return copy<T>(await hit.refreshing);
       if (hit && !hit.done) return copy<T>(await hit.rows);
       return copy<T>(await load(key, sql, params, true));
     },
