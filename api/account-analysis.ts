@@ -59,7 +59,7 @@ export async function accountAnalysis(
          FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
        SELECT a.aid AS aid, a.idx AS idx, toUnixTimestamp(a.pubtime) AS pub,
               l.reads AS reads, l.likes AS likes
-       FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
+       FROM account_articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
        WHERE a.mid = {mid:UInt64} AND a.pubtime > toDateTime({from:UInt32}) AND a.pubtime <= toDateTime({now:UInt32})`,
       { mid, from: nowS - 90 * DAY, now: nowS },
     )

@@ -70,7 +70,7 @@ export async function accountArticleStats(store: AnalyticsStore, mid: number) {
   const [row] = await store.query<{ fetched: number; last_pub: string; links: number }>(
     `SELECT count() AS fetched, if(count() = 0, '', toString(max(pubtime))) AS last_pub,
             countIf(source_url != '') AS links
-     FROM articles FINAL WHERE mid = {mid:UInt64}`,
+     FROM account_articles FINAL WHERE mid = {mid:UInt64}`,
     { mid },
   );
   return { fetched: Number(row?.fetched ?? 0), lastPub: row?.last_pub ?? '', links: Number(row?.links ?? 0) };
@@ -123,7 +123,7 @@ export interface AccountListRow {
 const accountList = (
   match: string,
 ) => `WITH matched AS (SELECT * FROM accounts_effective AS a WHERE ${match}),
-       stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM articles FINAL
+       stats AS (SELECT mid, count() AS fetched, max(pubtime) AS last FROM account_articles FINAL
                  WHERE mid IN (SELECT mid FROM matched) GROUP BY mid)
      SELECT a.mid AS mid, a.name AS name, a.wxid AS wxid, a.avatar AS avatar, a.owner AS owner, a.area AS area,
             a.media AS media, a.tags AS tags, a.description AS description, s.fetched AS fetched,
@@ -259,48 +259,109 @@ export const HOT_QUALITY = 2;
 
 export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
   // Chosen in code, not by a condition in SQL: a condition naming the body makes every history page read the
-  // bodies (the largest column) of all the account's articles, even when only titles are searched.
+  // bodies (the largest column) of all the account's articles, even when only titles are searched. Titles are in
+  // account_articles (one account's rows together); bodies and digests only in articles (partitioned by month).
+  const source = f.kw !== '' && f.kwType === 'body' ? 'articles' : 'account_articles';
   const keywordMatch =
     f.kw === ''
       ? '1'
       : f.kwType === 'title'
-        ? 'positionCaseInsensitiveUTF8(a.title, {kw:String}) > 0'
-        : `(positionCaseInsensitiveUTF8(a.content, {kw:String}) > 0
-           OR positionCaseInsensitiveUTF8(a.digest, {kw:String}) > 0)`;
-  const rows = await store.query<HistoryRow>(
-    `WITH latest AS (
-        SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes, argMaxMerge(looking) AS looking,
-               max(last_ts) AS up
-        FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid),
-      base AS (SELECT avg(reads) AS avg_read, avg(likes) AS avg_zan FROM latest)
-     SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
+        ? 'positionCaseInsensitiveUTF8(title, {kw:String}) > 0'
+        : `(positionCaseInsensitiveUTF8(content, {kw:String}) > 0
+           OR positionCaseInsensitiveUTF8(digest, {kw:String}) > 0)`;
+  const params = {
+    mid: f.mid,
+    top: f.headlineOnly ? 1 : 0,
+    hotQuality: HOT_QUALITY,
+    kw: f.kw,
+    start: f.start ?? '1970-01-01',
+    end: f.end ?? '2149-06-06',
+    limit: f.num,
+    offset: (f.page - 1) * f.num,
+  };
+  // The account's averages are over all its articles with counters, whatever the filter.
+  const base = `SELECT avg(r) AS avg_read, avg(z) AS avg_zan FROM (
+        SELECT argMaxMerge(reads) AS r, argMaxMerge(likes) AS z FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)`;
+  const matching = `SELECT aid, idx, title, href, copyright_stat, pubtime FROM ${source} FINAL
+        WHERE mid = {mid:UInt64}
+          AND ({top:UInt8} = 0 OR idx = 1)
+          AND ${keywordMatch}
+          AND toDate(pubtime) BETWEEN {start:Date} AND {end:Date}`;
+  const columns = `a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
             toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
             l.reads AS reads, l.likes AS likes, l.looking AS looking,
             if(l.up = 0, '', toString(l.up)) AS up_time,
-            b.avg_read AS avg_read, b.avg_zan AS avg_zan, count() OVER () AS total
-     FROM articles AS a FINAL
-     LEFT JOIN latest AS l ON l.aid = a.aid
-     CROSS JOIN base AS b
-     WHERE a.mid = {mid:UInt64}
-       AND ({top:UInt8} = 0 OR a.idx = 1)
-       AND ({hot:UInt8} = 0 OR (b.avg_read > 0 AND l.reads >= {hotQuality:Float64} * b.avg_read))
-       AND ${keywordMatch}
-       AND toDate(a.pubtime) BETWEEN {start:Date} AND {end:Date}
+            b.avg_read AS avg_read, b.avg_zan AS avg_zan`;
+  const latest = (only: string) => `SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+               argMaxMerge(looking) AS looking, max(last_ts) AS up
+        FROM article_latest WHERE mid = {mid:UInt64} ${only} GROUP BY aid`;
+  if (f.hotOnly) {
+    // 'Hot' compares every matching article's reads with the average: all their counters are read.
+    const rows = await store.query<HistoryRow>(
+      `WITH latest AS (${latest('')}), base AS (${base})
+       SELECT ${columns}, count() OVER () AS total
+       FROM (${matching}) AS a
+       INNER JOIN latest AS l ON l.aid = a.aid
+       CROSS JOIN base AS b
+       WHERE b.avg_read > 0 AND l.reads >= {hotQuality:Float64} * b.avg_read
+       ORDER BY a.pubtime DESC, a.idx ASC
+       LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      params,
+    );
+    return { total: Number(rows[0]?.total ?? 0), rows };
+  }
+  // Otherwise two reads, each table once (a CTE named twice is evaluated twice): the page cut from the articles,
+  // then the counters of its rows beside the account's averages over all its counters.
+  const page = await store.query<{
+    aid: string;
+    idx: number;
+    title: string;
+    href: string;
+    copyright_stat: number;
+    pubtime: string;
+    pub_ts: number;
+    total: number;
+  }>(
+    `SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
+            toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts, count() OVER () AS total
+     FROM (${matching}) AS a
      ORDER BY a.pubtime DESC, a.idx ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    {
-      mid: f.mid,
-      top: f.headlineOnly ? 1 : 0,
-      hot: f.hotOnly ? 1 : 0,
-      hotQuality: HOT_QUALITY,
-      kw: f.kw,
-      start: f.start ?? '1970-01-01',
-      end: f.end ?? '2149-06-06',
-      limit: f.num,
-      offset: (f.page - 1) * f.num,
-    },
+    params,
   );
-  return { total: Number(rows[0]?.total ?? 0), rows };
+  if (page.length === 0) return { total: 0, rows: [] as HistoryRow[] };
+  const counters = await store.query<{
+    aid: string;
+    reads: number;
+    likes: number;
+    looking: number;
+    up_time: string;
+    avg_read: number;
+    avg_zan: number;
+  }>(
+    `SELECT aid, reads, likes, looking, if(up = 0, '', toString(up)) AS up_time,
+            avg(reads) OVER () AS avg_read, avg(likes) OVER () AS avg_zan
+     FROM (${latest('')})
+     QUALIFY aid IN {aids:Array(String)}`,
+    { mid: f.mid, aids: page.map((r) => r.aid) },
+  );
+  const byAid = new Map(counters.map((c) => [c.aid, c]));
+  // The averages are the account's, so every row carries them, with or without counters of its own.
+  const avgRead = counters[0]?.avg_read ?? 0;
+  const avgZan = counters[0]?.avg_zan ?? 0;
+  const rows: HistoryRow[] = page.map((r) => {
+    const c = byAid.get(r.aid);
+    return {
+      ...r,
+      reads: c?.reads ?? 0,
+      likes: c?.likes ?? 0,
+      looking: c?.looking ?? 0,
+      up_time: c?.up_time ?? '',
+      avg_read: avgRead,
+      avg_zan: avgZan,
+    };
+  });
+  return { total: Number(page[0]?.total ?? 0), rows };
 }
 
 export async function platformCounts(store: AnalyticsStore) {
@@ -366,7 +427,7 @@ export async function originalLinks(
         FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
      SELECT a.idx AS idx, a.title AS title, a.href AS href, toString(a.pubtime) AS pubtime,
             l.reads AS reads, l.likes AS likes, a.source_url AS source_url, count() OVER () AS total
-     FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
+     FROM account_articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
      WHERE a.mid = {mid:UInt64} AND a.source_url != ''
        AND a.pubtime > toDateTime({from:UInt32}) AND a.pubtime <= toDateTime({now:UInt32})
      ORDER BY ${LINK_ORDER[f.order]} DESC, a.pubtime DESC, a.idx ASC

@@ -43,7 +43,7 @@ const ALLOWED: Rule[] = [
       'a condition or expression assembled from constant pieces with {name:Type} / $n placeholders for the values',
   },
   {
-    expr: /^(acc|from|hits|keys|matched|matching|mine|owned|perArticle|ranked|tags|EXCERPT_BEFORE \+ 1)$/,
+    expr: /^(acc|base|columns|from|hits|keys|matched|matching|mine|owned|perArticle|ranked|tags|EXCERPT_BEFORE \+ 1)$/,
     reason: 'a subquery of the same function, itself constant text with bound placeholders',
   },
   {

@@ -78,6 +78,8 @@ export function clusterVariant(stmt: string, cluster: string): string[] {
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${mv[1]} ON CLUSTER ${cluster} TO ${mv[2]}_local AS ${mv[3]}${mv[4]}_local${mv[5]}`,
     ];
   }
+  // A backfill reads and writes the Distributed tables by name: run once, from the migrating node.
+  if (/^INSERT INTO \w+\s/.test(stmt)) return [stmt];
   // A plain view reads the Distributed tables by name, so it only needs to exist on every node.
   const view = stmt.match(/^CREATE VIEW IF NOT EXISTS (\w+) AS\s/);
   if (view) {
