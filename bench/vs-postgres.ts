@@ -26,7 +26,8 @@ import { ensureDataset, type Manifest, scaleOptionsFromEnv } from './scale/gener
  * PostgreSQL):
  * - rank_month        上月阅读榜前 100（篇数、阅读合计）from raw facts: articles FINAL + article_latest | articles +
  *                     article_latest
- * - history_page      最大号的历史文章第 1 页（the platform's historyArticles）: articles FINAL + article_latest | same two
+ * - history_page      最大号的历史文章第 1 页（the platform's historyArticles）: account_articles FINAL + article_latest |
+ *                     articles + article_latest
  * - position_account  最大号近 30 天按位置的阅读概况（the platform's account analysis shape）: same two | same two
  * - position_month    上月全平台按位置的阅读概况 from raw facts: same two | same two
  * - burst             低粉爆文 from raw facts (last 7 days, reads ≥ 5000 and ≥ 5 × the account's 30-day median, estimated
@@ -334,7 +335,7 @@ async function buildQueries(store: AnalyticsStore, manifest: Manifest): Promise<
              FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)
            SELECT a.idx AS position, count() AS article_num, avg(l.reads) AS avg_read, max(l.reads) AS read_max,
              avg(l.likes) AS avg_praise, max(l.likes) AS praise_max
-           FROM articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
+           FROM account_articles AS a FINAL LEFT JOIN latest AS l ON l.aid = a.aid
            WHERE a.mid = {mid:UInt64} AND a.pubtime >= ${bj('from')} AND a.pubtime < ${bj('to')}
            GROUP BY position ORDER BY position`,
           {

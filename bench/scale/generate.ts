@@ -493,8 +493,18 @@ export async function ensureDataset(
   const dataDir =
     opts.dataDir ?? process.env.DATA_DIR ?? path.join(os.homedir(), '.cache', 'gzh-bench', datasetKey(o));
   const existing = readManifest(dataDir);
-  if (existing && existing.generator === GENERATOR_VERSION && sameOptions(existing.options, o))
+  if (existing && existing.generator === GENERATOR_VERSION && sameOptions(existing.options, o)) {
+    // A dataset made before a schema change gets the migrations since, as the platform would on start (a new
+    // derived table is backfilled by its migration).
+    const store = new ChdbStore(path.join(dataDir, 'clickhouse'));
+    try {
+      const applied = await migrateClickHouse(store, createLogger('warn'));
+      if (applied > 0) opts.progress?.(`applied ${applied} newer migration(s) to the existing dataset`);
+    } finally {
+      await store.close();
+    }
     return { dataDir, manifest: existing, generated: false };
+  }
   const t0 = performance.now();
   rmSync(path.join(dataDir, MANIFEST), { force: true });
   rmSync(path.join(dataDir, 'clickhouse'), { recursive: true, force: true });
