@@ -56,11 +56,19 @@ export function accountProfile(
   };
 }
 
+/**
+ * One account by mid, with its manual industry override applied (the same row as `accounts_effective`): read from
+ * account_cards (0011), whose compact 256-row granules make this point read a third of the view's cost. Every
+ * account page starts with it.
+ */
 export async function getAccount(store: AnalyticsStore, mid: number): Promise<AccountRow | undefined> {
   const [row] = await store.query<AccountRow>(
-    `SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description, media, tags,
+    // The override as a scalar subquery: a join here costs more than the point read itself.
+    `WITH (SELECT any(media) FROM account_overrides FINAL WHERE mid = {mid:UInt64}) AS override
+     SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description,
+            if(override != '', override, c.media) AS media, tags,
             toString(reg_time) AS reg_time, toString(toDateTime(updated_at, 'Asia/Shanghai')) AS update_time
-     FROM accounts_effective WHERE mid = {mid:UInt64}`,
+     FROM account_cards AS c FINAL WHERE c.mid = {mid:UInt64}`,
     { mid },
   );
   return row;

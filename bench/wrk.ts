@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../e2e/harness';
@@ -42,6 +42,36 @@ export const formBody = (body: Record<string, string>) => new URLSearchParams(bo
 const dir = tempDir('wrk');
 let files = 0;
 
+/** wrk from Debian's packages: installed on first use when missing (as root), or a clear error. */
+let wrkChecked = false;
+function ensureWrk(): void {
+  if (wrkChecked) return;
+  const has = () => {
+    try {
+      execFileSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!has() && process.getuid?.() === 0) {
+    console.log('installing wrk (Debian package)…');
+    execFileSync(
+      'sh',
+      [
+        '-c',
+        'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)',
+      ],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      },
+    );
+  }
+  if (!has()) throw new Error('wrk is not installed: apt-get install wrk');
+  wrkChecked = true;
+}
+
 /**
  * Drives `requests` (cycled by every connection) against `base` with wrk from its own process, so the load
  * generator does not share the server's event loop; the Lua script (bench/wrk.lua) reports percentiles and every
@@ -68,6 +98,7 @@ export async function runWrk(
     path.join(import.meta.dirname, 'wrk.lua'),
     base,
   ];
+  ensureWrk();
   const child = spawn('wrk', args, {
     env: { ...process.env, WRK_REQUESTS: file, WRK_TOKEN: token },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -75,7 +75,10 @@ describe('ClickHouse migrations', () => {
     for (const s of all) if (!isBackfill(s)) expect(s).toMatch(/ON CLUSTER gzh/);
     // A backfill runs once, through the Distributed tables, so each row lands on its account's shard.
     const backfill = all.filter(isBackfill);
-    expect(backfill).toEqual([expect.stringMatching(/^INSERT INTO account_articles\s[\s\S]*FROM articles$/)]);
+    expect(backfill).toEqual([
+      expect.stringMatching(/^INSERT INTO account_articles\s[\s\S]*FROM articles$/),
+      expect.stringMatching(/^INSERT INTO account_cards\s[\s\S]*FROM accounts$/),
+    ]);
     const hits = all.filter((s) => /keyword_hits(_local)? ON CLUSTER/.test(s));
     expect(hits[0]).toContain(
       "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/keyword_hits_local', '{replica}', version, is_deleted)",

@@ -514,7 +514,9 @@ export async function ensureDataset(
   try {
     await migrateClickHouse(store, createLogger('warn'));
     report = await generateScale(store, o, opts.progress);
+    // As background merges would leave them after a while: one part each, not the insert blocks of the backfill.
     await store.exec('OPTIMIZE TABLE article_latest FINAL');
+    await store.exec('OPTIMIZE TABLE account_articles FINAL');
   } finally {
     await store.close();
   }
