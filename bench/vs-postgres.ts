@@ -260,9 +260,11 @@ async function buildQueries(store: AnalyticsStore, manifest: Manifest): Promise<
       (
         await pgRows(
           db,
-          // a.pubtime, not the output string of the same name: sorting the string would keep PostgreSQL off its index.
-          `SELECT mid, aid, title, to_char(a.pubtime, 'YYYY-MM-DD HH24:MI:SS') AS pubtime, count(*) OVER () AS total
-           FROM articles AS a WHERE title ILIKE '%' || $1 || '%' ORDER BY a.pubtime DESC, mid, aid LIMIT 20`,
+          // The matches first (MATERIALIZED, so through the trigram index), then the window and the order: written as
+          // one SELECT, the planner sometimes walked the pubtime index backwards over every row (2.3 s, 2026-11-26).
+          `WITH m AS MATERIALIZED (SELECT mid, aid, title, pubtime FROM articles WHERE title ILIKE '%' || $1 || '%')
+           SELECT mid, aid, title, to_char(m.pubtime, 'YYYY-MM-DD HH24:MI:SS') AS pubtime, count(*) OVER () AS total
+           FROM m ORDER BY m.pubtime DESC, mid, aid LIMIT 20`,
           [kw],
         )
       ).map((r) => ({ ...r })),
