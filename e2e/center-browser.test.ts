@@ -379,8 +379,25 @@ describe.runIf(runBrowser)(
       const addressDialog = page.getByRole('dialog', { name: '新建收件地址' });
       await page.getByTestId('receiver-input').fill('张三');
       await page.getByTestId('address-phone-input').fill('13800138000');
-      await page.getByTestId('region-select').click();
-      await page.locator('.ant-select-dropdown').getByText('上海市', { exact: true }).click();
+      // Pick the region until the select shows it: the options load after the dialog opens, and under CI load a click
+      // landed while the dropdown animated in and selected nothing, so the dialog refused to save (seen 2026-11-26).
+      const region = page.getByTestId('region-select');
+      await expect
+        .poll(
+          async () => {
+            if (!((await region.textContent()) ?? '').includes('上海市')) {
+              await region.click();
+              await page
+                .locator('.ant-select-dropdown:visible')
+                .getByText('上海市', { exact: true })
+                .click({ timeout: 3_000 })
+                .catch(() => page.keyboard.press('Escape'));
+            }
+            return region.textContent();
+          },
+          { timeout: 30_000 },
+        )
+        .toContain('上海市');
       await page.getByTestId('address-input').fill('浦东新区世纪大道 100 号');
       await addressDialog.getByRole('button', { name: '保 存' }).click();
       await toast(page, '添加成功').last().waitFor();
