@@ -320,16 +320,9 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
   }
   // Otherwise two reads, each table once (a CTE named twice is evaluated twice): the page cut from the articles,
   // then the counters of its rows beside the account's averages over all its counters.
-  const page = await store.query<{
-    aid: string;
-    idx: number;
-    title: string;
-    href: string;
-    copyright_stat: number;
-    pubtime: string;
-    pub_ts: number;
-    total: number;
-  }>(
+  const page = await store.query<
+    Pick<HistoryRow, 'aid' | 'idx' | 'title' | 'href' | 'copyright_stat' | 'pubtime' | 'pub_ts' | 'total'>
+  >(
     `SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
             toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts, count() OVER () AS total
      FROM (${matching}) AS a
@@ -338,15 +331,9 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
     params,
   );
   if (page.length === 0) return { total: 0, rows: [] as HistoryRow[] };
-  const counters = await store.query<{
-    aid: string;
-    reads: number;
-    likes: number;
-    looking: number;
-    up_time: string;
-    avg_read: number;
-    avg_zan: number;
-  }>(
+  const counters = await store.query<
+    Pick<HistoryRow, 'aid' | 'reads' | 'likes' | 'looking' | 'up_time' | 'avg_read' | 'avg_zan'>
+  >(
     `SELECT aid, reads, likes, looking, if(up = 0, '', toString(up)) AS up_time,
             avg(reads) OVER () AS avg_read, avg(likes) OVER () AS avg_zan
      FROM (${latest('')})
