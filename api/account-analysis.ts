@@ -118,10 +118,10 @@ export type AccountFigures = Pick<AccountAnalysis, 'articles7d' | 'fans' | 'wci'
  * point read. The detail header needs only these, not the articles the rest of the analysis reads.
  */
 export async function accountFigures(store: AnalyticsStore, mid: number): Promise<AccountFigures> {
-  const [stats] = await store.query<{ a7: number; a30: number; fans: number; wci: number; idx: number }>(
-    `SELECT articles_7d AS a7, articles_30d AS a30, fans, wci, account_index AS idx
-     FROM account_stats FINAL WHERE mid = {mid:UInt64}`,
-    { mid },
+  const [stats] = await store.queryByKey<{ a7: number; a30: number; fans: number; wci: number; idx: number }>(
+    `SELECT mid AS key, articles_7d AS a7, articles_30d AS a30, fans, wci, account_index AS idx
+     FROM account_stats FINAL WHERE mid IN {keys:Array(UInt64)}`,
+    mid,
   );
   return {
     articles7d: Number(stats?.a7 ?? 0),

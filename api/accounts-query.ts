@@ -62,33 +62,34 @@ export function accountProfile(
  * account page starts with it.
  */
 export async function getAccount(store: AnalyticsStore, mid: number): Promise<AccountRow | undefined> {
-  const [row] = await store.query<AccountRow>(
-    // The override as a scalar subquery: a join here costs more than the point read itself.
-    `WITH (SELECT any(media) FROM account_overrides FINAL WHERE mid = {mid:UInt64}) AS override
-     SELECT mid, biz, name, wxid, avatar, qrcode, owner, area, description,
-            if(override != '', override, c.media) AS media, tags,
+  const [row] = await store.queryByKey<AccountRow>(
+    // The overrides as a scalar subquery (a map by mid): a join here costs more than the point read itself.
+    `WITH (SELECT CAST((groupArray(mid), groupArray(media)), 'Map(UInt64, String)') FROM (
+             SELECT mid, any(media) AS media FROM account_overrides FINAL WHERE mid IN {keys:Array(UInt64)} GROUP BY mid
+           )) AS overrides
+     SELECT c.mid AS key, c.mid AS mid, biz, name, wxid, avatar, qrcode, owner, area, description,
+            if(overrides[c.mid] != '', overrides[c.mid], c.media) AS media, tags,
             toString(reg_time) AS reg_time, toString(toDateTime(updated_at, 'Asia/Shanghai')) AS update_time
-     FROM account_cards AS c FINAL WHERE c.mid = {mid:UInt64}`,
-    { mid },
+     FROM account_cards AS c FINAL WHERE c.mid IN {keys:Array(UInt64)}`,
+    mid,
   );
   return row;
 }
 
 export async function accountArticleStats(store: AnalyticsStore, mid: number) {
-  const [row] = await store.query<{ fetched: number; last_pub: string; links: number }>(
-    `SELECT count() AS fetched, if(count() = 0, '', toString(max(pubtime))) AS last_pub,
-            countIf(source_url != '') AS links
-     FROM account_articles FINAL WHERE mid = {mid:UInt64}`,
-    { mid },
+  const [row] = await store.queryByKey<{ fetched: number; last_pub: string; links: number }>(
+    `SELECT mid AS key, count() AS fetched, toString(max(pubtime)) AS last_pub, countIf(source_url != '') AS links
+     FROM account_articles FINAL WHERE mid IN {keys:Array(UInt64)} GROUP BY mid`,
+    mid,
   );
   return { fetched: Number(row?.fetched ?? 0), lastPub: row?.last_pub ?? '', links: Number(row?.links ?? 0) };
 }
 
 export async function ownerAccountCount(store: AnalyticsStore, owner: string): Promise<number> {
   if (owner === '') return 0;
-  const [row] = await store.query<{ n: number }>(
-    'SELECT count() AS n FROM accounts FINAL WHERE owner = {owner:String}',
-    { owner },
+  const [row] = await store.queryByKey<{ n: number }>(
+    'SELECT owner AS key, count() AS n FROM accounts FINAL WHERE owner IN {keys:Array(String)} GROUP BY owner',
+    owner,
   );
   return Number(row?.n ?? 0);
 }
@@ -278,7 +279,6 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
         : `(positionCaseInsensitiveUTF8(content, {kw:String}) > 0
            OR positionCaseInsensitiveUTF8(digest, {kw:String}) > 0)`;
   const params = {
-    mid: f.mid,
     top: f.headlineOnly ? 1 : 0,
     hotQuality: HOT_QUALITY,
     kw: f.kw,
@@ -290,8 +290,10 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
   // The account's averages are over all its articles with counters, whatever the filter.
   const base = `SELECT avg(r) AS avg_read, avg(z) AS avg_zan FROM (
         SELECT argMaxMerge(reads) AS r, argMaxMerge(likes) AS z FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)`;
-  const matching = `SELECT aid, idx, title, href, copyright_stat, pubtime FROM ${source} FINAL
-        WHERE mid = {mid:UInt64}
+  const matching = (
+    accounts: string,
+  ) => `SELECT mid, aid, idx, title, href, copyright_stat, pubtime FROM ${source} FINAL
+        WHERE ${accounts}
           AND ({top:UInt8} = 0 OR idx = 1)
           AND ${keywordMatch}
           AND toDate(pubtime) BETWEEN {start:Date} AND {end:Date}`;
@@ -300,52 +302,67 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
             l.reads AS reads, l.likes AS likes, l.looking AS looking,
             if(l.up = 0, '', toString(l.up)) AS up_time,
             b.avg_read AS avg_read, b.avg_zan AS avg_zan`;
-  const latest = (only: string) => `SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+  const latest = `SELECT aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
                argMaxMerge(looking) AS looking, max(last_ts) AS up
-        FROM article_latest WHERE mid = {mid:UInt64} ${only} GROUP BY aid`;
+        FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid`;
   if (f.hotOnly) {
     // 'Hot' compares every matching article's reads with the average: all their counters are read.
     const rows = await store.query<HistoryRow>(
-      `WITH latest AS (${latest('')}), base AS (${base})
+      `WITH latest AS (${latest}), base AS (${base})
        SELECT ${columns}, count() OVER () AS total
-       FROM (${matching}) AS a
+       FROM (${matching('mid = {mid:UInt64}')}) AS a
        INNER JOIN latest AS l ON l.aid = a.aid
        CROSS JOIN base AS b
        WHERE b.avg_read > 0 AND l.reads >= {hotQuality:Float64} * b.avg_read
        ORDER BY a.pubtime DESC, a.idx ASC
        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      params,
+      { ...params, mid: f.mid },
     );
     return { total: Number(rows[0]?.total ?? 0), rows };
   }
-  // Otherwise two reads, each table once (a CTE named twice is evaluated twice): the page cut from the articles,
-  // then the counters of its rows beside the account's averages over all its counters.
-  const page = await store.query<
+  // Otherwise the page cut from the articles, then its rows' counters and the account's averages: each table read
+  // once (a CTE named twice is evaluated twice), and each read batched with other accounts' pages (keyed-reads.ts).
+  const page = await store.queryByKey<
     Pick<HistoryRow, 'aid' | 'idx' | 'title' | 'href' | 'copyright_stat' | 'pubtime' | 'pub_ts' | 'total'>
   >(
-    `SELECT a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
-            toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts, count() OVER () AS total
-     FROM (${matching}) AS a
-     ORDER BY a.pubtime DESC, a.idx ASC
-     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    `SELECT a.mid AS key, a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href,
+            a.copyright_stat AS copyright_stat, toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
+            count() OVER (PARTITION BY a.mid) AS total
+     FROM (${matching('mid IN {keys:Array(UInt64)}')}) AS a
+     ORDER BY a.mid, a.pubtime DESC, a.idx ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt32} BY a.mid`,
+    f.mid,
     params,
   );
   if (page.length === 0) return { total: 0, rows: [] as HistoryRow[] };
-  const counters = await store.query<
-    Pick<HistoryRow, 'aid' | 'reads' | 'likes' | 'looking' | 'up_time' | 'avg_read' | 'avg_zan'>
-  >(
-    `SELECT aid, reads, likes, looking, if(up = 0, '', toString(up)) AS up_time,
-            avg(reads) OVER () AS avg_read, avg(likes) OVER () AS avg_zan
-     FROM (${latest('')})
-     QUALIFY aid IN {aids:Array(String)}`,
-    { mid: f.mid, aids: page.map((r) => r.aid) },
-  );
-  const byAid = new Map(counters.map((c) => [c.aid, c]));
+  const [counters, averages] = await Promise.all([
+    Promise.all(
+      page.map((r) =>
+        store.queryByKey<Pick<HistoryRow, 'reads' | 'likes' | 'looking' | 'up_time'>>(
+          // Keyed by account and article: the account narrows the read to its range of the table's order.
+          `SELECT concat(toString(mid), '/', aid) AS key, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+                  argMaxMerge(looking) AS looking, if(max(last_ts) = 0, '', toString(max(last_ts))) AS up_time
+           FROM article_latest
+           WHERE mid IN (SELECT DISTINCT toUInt64(splitByChar('/', k)[1]) FROM (SELECT arrayJoin({keys:Array(String)}) AS k))
+             AND concat(toString(mid), '/', aid) IN {keys:Array(String)}
+           GROUP BY mid, aid`,
+          `${f.mid}/${r.aid}`,
+        ),
+      ),
+    ),
+    store.queryByKey<Pick<HistoryRow, 'avg_read' | 'avg_zan'>>(
+      `SELECT mid AS key, avg(r) AS avg_read, avg(z) AS avg_zan FROM (
+         SELECT mid, argMaxMerge(reads) AS r, argMaxMerge(likes) AS z
+         FROM article_latest WHERE mid IN {keys:Array(UInt64)} GROUP BY mid, aid)
+       GROUP BY mid`,
+      f.mid,
+    ),
+  ]);
   // The averages are the account's, so every row carries them, with or without counters of its own.
-  const avgRead = counters[0]?.avg_read ?? 0;
-  const avgZan = counters[0]?.avg_zan ?? 0;
-  const rows: HistoryRow[] = page.map((r) => {
-    const c = byAid.get(r.aid);
+  const avgRead = averages[0]?.avg_read ?? 0;
+  const avgZan = averages[0]?.avg_zan ?? 0;
+  const rows: HistoryRow[] = page.map((r, i) => {
+    const c = counters[i]?.[0];
     return {
       ...r,
       reads: c?.reads ?? 0,

@@ -1,3 +1,4 @@
+import type { ReadKey } from '../clickhouse/keyed-reads';
 import type { AnalyticsStore, QueryParams } from '../clickhouse/store';
 
 /**
@@ -62,9 +63,14 @@ export function cachedReads(
    * Reads from the engine and keeps the result under `key` unless a write happened meanwhile. `pending` registers
    * the read at once, for concurrent readers to share; a refresh leaves the stale entry in place until it lands.
    */
-  const load = (key: string, sql: string, params: QueryParams | undefined, pending: boolean) => {
+  const load = (
+    key: string,
+    sql: string,
+    fetch: () => Promise<Record<string, unknown>[]>,
+    pending: boolean,
+  ) => {
     const started = epoch;
-    const rows = store.query<Record<string, unknown>>(sql, params);
+    const rows = fetch();
     const entry: Entry = { at: Date.now(), rows };
     if (pending) keep(key, entry);
     const forget = () => {
@@ -79,29 +85,39 @@ export function cachedReads(
     return rows;
   };
 
+  /** One cached read: a fresh hit, a stale hit refreshed behind it, a shared read in flight, or a new read. */
+  const read = async <T>(key: string, sql: string, fetch: () => Promise<Record<string, unknown>[]>) => {
+    const hit = entries.get(key);
+    const age = hit ? Date.now() - hit.at : 0;
+    if (hit?.done && age < 2 * ttlMs) {
+      if (age >= ttlMs && !hit.refreshing) {
+        const refresh = load(key, sql, fetch, false);
+        hit.refreshing = refresh;
+        // The refresh replaces this entry when it lands; a failed one leaves it for the next reader to retry.
+        refresh.catch(() => {
+          if (hit.refreshing === refresh) hit.refreshing = undefined;
+        });
+      }
+      return copy<T>(hit.done);
+    }
+    // Past the stale window with its refresh still queued behind other reads (the engine runs bound queries one
+    // at a time): wait for that refresh instead of queueing the same read again.
+    if (hit?.refreshing) return copy<T>(await hit.refreshing);
+    if (hit && !hit.done) return copy<T>(await hit.rows);
+    return copy<T>(await load(key, sql, fetch, true));
+  };
+
   return {
     kind: store.kind,
     cacheSize: () => entries.size,
-    async query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
+    query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]> {
       const key = params ? `${sql}\u0000${JSON.stringify(params)}` : sql;
-      const hit = entries.get(key);
-      const age = hit ? Date.now() - hit.at : 0;
-      if (hit?.done && age < 2 * ttlMs) {
-        if (age >= ttlMs && !hit.refreshing) {
-          const refresh = load(key, sql, params, false);
-          hit.refreshing = refresh;
-          // The refresh replaces this entry when it lands; a failed one leaves it for the next reader to retry.
-          refresh.catch(() => {
-            if (hit.refreshing === refresh) hit.refreshing = undefined;
-          });
-        }
-        return copy<T>(hit.done);
-      }
-      // Past the stale window with its refresh still queued behind other reads (the engine runs bound queries one
-      // at a time): wait for that refresh instead of queueing the same read again.
-      if (hit?.refreshing) return copy<T>(await hit.refreshing);
-      if (hit && !hit.done) return copy<T>(await hit.rows);
-      return copy<T>(await load(key, sql, params, true));
+      return read<T>(key, sql, () => store.query(sql, params));
+    },
+    // Cached per key: the misses of concurrent readers reach the engine as one batched read.
+    queryByKey<T = Record<string, unknown>>(sql: string, k: ReadKey, params?: QueryParams): Promise<T[]> {
+      const key = `${sql}\u0000${JSON.stringify(params ?? {})}\u0000${typeof k}:${k}`;
+      return read<T>(key, sql, () => store.queryByKey(sql, k, params));
     },
     async exec(sql: string, params?: QueryParams): Promise<void> {
       try {

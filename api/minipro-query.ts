@@ -274,9 +274,9 @@ export async function accountMinipros(
 
 /** How many distinct mini-programs an account's articles embed (mp_detail associated_applet_total). */
 export async function accountMiniproCount(store: AnalyticsStore, mid: number): Promise<number> {
-  const [r] = await store.query<{ n: string }>(
-    'SELECT uniqExact(appid) AS n FROM article_miniprograms WHERE mid = {mid:UInt64}',
-    { mid },
+  const [r] = await store.queryByKey<{ n: string }>(
+    'SELECT mid AS key, uniqExact(appid) AS n FROM article_miniprograms WHERE mid IN {keys:Array(UInt64)} GROUP BY mid',
+    mid,
   );
   return Number(r?.n ?? 0);
 }

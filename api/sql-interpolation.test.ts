@@ -33,7 +33,7 @@ const ALLOWED: Rule[] = [
       'a table or column picked from a fixed map by a typed enum (provider, group kind), never by input text',
   },
   {
-    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql|accountList)\(/,
+    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|matching|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql|accountList)\(/,
     reason:
       'a fragment builder called with literals or other allowed fragments; its parameters are SQL placeholders',
   },
@@ -43,7 +43,7 @@ const ALLOWED: Rule[] = [
       'a condition or expression assembled from constant pieces with {name:Type} / $n placeholders for the values',
   },
   {
-    expr: /^(acc|base|columns|from|hits|keys|matched|matching|mine|owned|perArticle|ranked|tags|EXCERPT_BEFORE \+ 1)$/,
+    expr: /^(acc|base|columns|from|hits|keys|latest|matched|matching|mine|owned|perArticle|ranked|tags|EXCERPT_BEFORE \+ 1)$/,
     reason: 'a subquery of the same function, itself constant text with bound placeholders',
   },
   {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
+import { keyedBatches } from './keyed-reads';
 import type { AnalyticsStore, QueryParams } from './store';
 
 /**
@@ -47,6 +48,8 @@ export class ChdbStore implements AnalyticsStore {
     for (const line of text.split('\n')) if (line.length > 0) rows.push(JSON.parse(line) as T);
     return rows;
   }
+
+  readonly queryByKey = keyedBatches((sql, params) => this.query(sql, params));
 
   async *stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T> {
     await this.ready;

@@ -41,6 +41,7 @@ function countingInserts(store: AnalyticsStore): AnalyticsStore {
   return {
     kind: store.kind,
     query: (sql, params) => store.query(sql, params),
+    queryByKey: (sql, key, params) => store.queryByKey(sql, key, params),
     exec: (sql, params) => store.exec(sql, params),
     stream: (sql, params) => store.stream(sql, params),
     insert: async (table, rows) => {

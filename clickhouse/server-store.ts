@@ -1,4 +1,5 @@
 import { type ClickHouseClient, createClient } from '@clickhouse/client';
+import { keyedBatches } from './keyed-reads';
 import type { AnalyticsStore, QueryParams } from './store';
 
 /**
@@ -32,6 +33,8 @@ export class ServerStore implements AnalyticsStore {
     const rs = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
     return rs.json<T>();
   }
+
+  readonly queryByKey = keyedBatches((sql, params) => this.query(sql, params));
 
   async *stream<T = Record<string, unknown>>(sql: string, params?: QueryParams): AsyncIterable<T> {
     const rs = await this.client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
