@@ -320,8 +320,8 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
     );
     return { total: Number(rows[0]?.total ?? 0), rows };
   }
-  // Otherwise the page cut from the articles, then its rows' counters and the account's averages: each table read
-  // once (a CTE named twice is evaluated twice), and each read batched with other accounts' pages (keyed-reads.ts).
+  // Otherwise two reads, each table once (a CTE named twice is evaluated twice): the page cut from the articles,
+  // then its rows' counters beside the account's averages; each batched with other accounts' pages (keyed-reads.ts).
   const page = await store.queryByKey<
     Pick<HistoryRow, 'aid' | 'idx' | 'title' | 'href' | 'copyright_stat' | 'pubtime' | 'pub_ts' | 'total'>
   >(
@@ -335,32 +335,29 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
     params,
   );
   if (page.length === 0) return { total: 0, rows: [] as HistoryRow[] };
-  const [counters, averages] = await Promise.all([
-    Promise.all(
-      page.map((r) =>
-        store.queryByKey<Pick<HistoryRow, 'reads' | 'likes' | 'looking' | 'up_time'>>(
-          // Keyed by account and article: the account narrows the read to its range of the table's order.
-          `SELECT concat(toString(mid), '/', aid) AS key, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
-                  argMaxMerge(looking) AS looking, if(max(last_ts) = 0, '', toString(max(last_ts))) AS up_time
+  // Keyed by account and article; the account narrows the read to its range of the table's order, and the averages
+  // are over all the account's counters (windowed before the page's rows are picked).
+  const counters = await Promise.all(
+    page.map((r) =>
+      store.queryByKey<Pick<HistoryRow, 'reads' | 'likes' | 'looking' | 'up_time' | 'avg_read' | 'avg_zan'>>(
+        `SELECT concat(toString(mid), '/', aid) AS key, reads, likes, looking,
+                if(up = 0, '', toString(up)) AS up_time,
+                avg(reads) OVER (PARTITION BY mid) AS avg_read, avg(likes) OVER (PARTITION BY mid) AS avg_zan
+         FROM (
+           SELECT mid, aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+                  argMaxMerge(looking) AS looking, max(last_ts) AS up
            FROM article_latest
            WHERE mid IN (SELECT DISTINCT toUInt64(splitByChar('/', k)[1]) FROM (SELECT arrayJoin({keys:Array(String)}) AS k))
-             AND concat(toString(mid), '/', aid) IN {keys:Array(String)}
-           GROUP BY mid, aid`,
-          `${f.mid}/${r.aid}`,
-        ),
+           GROUP BY mid, aid)
+         QUALIFY key IN {keys:Array(String)}`,
+        `${f.mid}/${r.aid}`,
       ),
     ),
-    store.queryByKey<Pick<HistoryRow, 'avg_read' | 'avg_zan'>>(
-      `SELECT mid AS key, avg(r) AS avg_read, avg(z) AS avg_zan FROM (
-         SELECT mid, argMaxMerge(reads) AS r, argMaxMerge(likes) AS z
-         FROM article_latest WHERE mid IN {keys:Array(UInt64)} GROUP BY mid, aid)
-       GROUP BY mid`,
-      f.mid,
-    ),
-  ]);
+  );
   // The averages are the account's, so every row carries them, with or without counters of its own.
-  const avgRead = averages[0]?.avg_read ?? 0;
-  const avgZan = averages[0]?.avg_zan ?? 0;
+  const any = counters.find((c) => c.length > 0)?.[0];
+  const avgRead = any?.avg_read ?? 0;
+  const avgZan = any?.avg_zan ?? 0;
   const rows: HistoryRow[] = page.map((r, i) => {
     const c = counters[i]?.[0];
     return {
