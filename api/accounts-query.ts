@@ -335,31 +335,33 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
     params,
   );
   if (page.length === 0) return { total: 0, rows: [] as HistoryRow[] };
-  // Keyed by account and article; the account narrows the read to its range of the table's order, and the averages
-  // are over all the account's counters (windowed before the page's rows are picked).
-  const counters = await Promise.all(
-    page.map((r) =>
-      store.queryByKey<Pick<HistoryRow, 'reads' | 'likes' | 'looking' | 'up_time' | 'avg_read' | 'avg_zan'>>(
-        `SELECT concat(toString(mid), '/', aid) AS key, reads, likes, looking,
-                if(up = 0, '', toString(up)) AS up_time,
-                avg(reads) OVER (PARTITION BY mid) AS avg_read, avg(likes) OVER (PARTITION BY mid) AS avg_zan
-         FROM (
-           SELECT mid, aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
-                  argMaxMerge(looking) AS looking, max(last_ts) AS up
-           FROM article_latest
-           WHERE mid IN (SELECT DISTINCT toUInt64(splitByChar('/', k)[1]) FROM (SELECT arrayJoin({keys:Array(String)}) AS k))
-           GROUP BY mid, aid)
-         QUALIFY key IN {keys:Array(String)}`,
-        `${f.mid}/${r.aid}`,
-      ),
-    ),
+  // Keyed by page (the account and its rows' ids, one cached result per page); the account narrows the read to its
+  // range of the table's order, and the averages are over all its counters (windowed before the rows are picked).
+  const counters = await store.queryByKey<
+    Pick<HistoryRow, 'aid' | 'reads' | 'likes' | 'looking' | 'up_time' | 'avg_read' | 'avg_zan'>
+  >(
+    `WITH pages AS (SELECT arrayJoin({keys:Array(String)}) AS k)
+     SELECT p.k AS key, l.aid AS aid, l.reads AS reads, l.likes AS likes, l.looking AS looking,
+            if(l.up = 0, '', toString(l.up)) AS up_time, l.avg_read AS avg_read, l.avg_zan AS avg_zan
+     FROM (SELECT k, JSONExtract(k, 'mid', 'UInt64') AS mid, arrayJoin(JSONExtract(k, 'aids', 'Array(String)')) AS aid
+           FROM pages) AS p
+     INNER JOIN (
+       SELECT mid, aid, reads, likes, looking, up,
+              avg(reads) OVER (PARTITION BY mid) AS avg_read, avg(likes) OVER (PARTITION BY mid) AS avg_zan
+       FROM (
+         SELECT mid, aid, argMaxMerge(reads) AS reads, argMaxMerge(likes) AS likes,
+                argMaxMerge(looking) AS looking, max(last_ts) AS up
+         FROM article_latest WHERE mid IN (SELECT JSONExtract(k, 'mid', 'UInt64') FROM pages)
+         GROUP BY mid, aid)
+     ) AS l ON l.mid = p.mid AND l.aid = p.aid`,
+    JSON.stringify({ mid: f.mid, aids: page.map((r) => r.aid) }),
   );
+  const byAid = new Map(counters.map((c) => [c.aid, c]));
   // The averages are the account's, so every row carries them, with or without counters of its own.
-  const any = counters.find((c) => c.length > 0)?.[0];
-  const avgRead = any?.avg_read ?? 0;
-  const avgZan = any?.avg_zan ?? 0;
-  const rows: HistoryRow[] = page.map((r, i) => {
-    const c = counters[i]?.[0];
+  const avgRead = counters[0]?.avg_read ?? 0;
+  const avgZan = counters[0]?.avg_zan ?? 0;
+  const rows: HistoryRow[] = page.map((r) => {
+    const c = byAid.get(r.aid);
     return {
       ...r,
       reads: c?.reads ?? 0,
