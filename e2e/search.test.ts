@@ -173,3 +173,27 @@ describe('detail_pubList/time', () => {
     });
   });
 });
+
+describe('account pages read concurrently', () => {
+  it('answers each of many concurrent detail and history calls with its own account (batched reads), and 404 for an unknown one', async () => {
+    const mids: number[] = accounts.slice(0, 12).map((a: Any) => Number(a.mid));
+    const [details, pages] = await Promise.all([
+      Promise.all(mids.map((m) => json(`${S}/mp_detail?mId=${m}`))),
+      Promise.all(mids.map((m) => json(`${S}/detail_pubList?mId=${m}&num=20`))),
+    ]);
+    for (const [i, m] of mids.entries()) {
+      expect(details[i]?.body.data.account.mid).toBe(m);
+      const list = pages[i]?.body.data.article_list as Any[];
+      expect(list.length).toBeGreaterThan(0);
+      for (const g of list) for (const a of g.articles) expect(a.mid).toBe(m);
+      // The same answers one at a time.
+      expect((await json(`${S}/mp_detail?mId=${m}`)).body.data).toEqual(details[i]?.body.data);
+      expect((await json(`${S}/detail_pubList?mId=${m}&num=20`)).body.data).toEqual(pages[i]?.body.data);
+    }
+    for (const path of ['mp_detail?mId=999999999', 'detail_pubList?mId=999999999&num=20'])
+      expect(await json(`${S}/${path}`)).toEqual({
+        status: 404,
+        body: { error_code: 40004, msg: '公众号不存在或尚未收录' },
+      });
+  });
+});
