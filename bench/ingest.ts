@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Bus, BusRecord } from '../bus/bus';
 import { KafkaBus } from '../bus/kafka-bus';
@@ -8,10 +9,13 @@ import { tempDir } from '../e2e/harness';
 import { KAFKA_TEST_BROKERS, kafkaReachable, uniquePrefix } from '../e2e/kafka';
 import { createLogger } from '../platform/log';
 import { rows, StreamWriter } from '../stream/writer';
+import { benchDataset } from './api-world';
 
 /**
  * Metric snapshots per second from the bus to queryable in ClickHouse (in-process bus and Kafka),
  * against the ceiling: a bare batched insert of the same rows into the same chDB table.
+ * BENCH_INGEST_ON=scale writes into a copy of the scale generator's dataset (SCALE; removed afterwards) instead of
+ * empty tables: every run then adds its rows to the 100M snapshots already there, and is counted by the difference.
  */
 export async function run(): Promise<void> {
   const n = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -36,14 +40,25 @@ export async function run(): Promise<void> {
       },
     });
   }
-  const store = new ChdbStore(path.join(tempDir('bench-ingest'), 'ch'));
+  const scale = process.env.BENCH_INGEST_ON === 'scale' ? await benchDataset('ingestbench') : null;
+  const store = new ChdbStore(
+    scale ? path.join(scale.dataDir, 'clickhouse') : path.join(tempDir('bench-ingest'), 'ch'),
+  );
   await migrateClickHouse(store, log);
+  const count = async () =>
+    Number((await store.query<{ n: string }>('SELECT count() AS n FROM article_snapshots'))[0]?.n ?? 0);
+  // Rows already there (the scale dataset's): each run is counted by what it adds, and empty tables are emptied again.
+  const existing = await count();
+  let before = existing;
+  const queryable = async () => (await count()) - before;
   const reset = async () => {
+    if (scale) {
+      before = await count();
+      return;
+    }
     await store.exec('TRUNCATE TABLE article_snapshots');
     await store.exec('TRUNCATE TABLE article_latest');
   };
-  const queryable = async () =>
-    Number((await store.query<{ n: string }>('SELECT count() AS n FROM article_snapshots'))[0]?.n ?? 0);
 
   // Ceiling: the same rows, batched, straight into chDB.
   const BATCH = 20_000;
@@ -86,8 +101,11 @@ export async function run(): Promise<void> {
     kafkaLine = `kafka bus → chDB: ${k.s.toFixed(2)} s, ${k.perS} rows/s (ratio ${(k.perS / ceiling).toFixed(2)})`;
   }
   await store.close();
+  if (scale) rmSync(scale.dataDir, { recursive: true, force: true });
 
-  console.log(`dataset: ${n} metric snapshots (${5000} accounts × 40 articles × polls)`);
+  console.log(
+    `dataset: ${n} metric snapshots (${5000} accounts × 40 articles × polls)${scale ? `, written into a copy of the ${scale.scale} scale dataset (${existing} snapshots before)` : ''}`,
+  );
   console.log(
     `ceiling (batched insert into chDB, ${BATCH}/batch): ${ceilingS.toFixed(2)} s, ${ceiling} rows/s`,
   );
@@ -96,6 +114,6 @@ export async function run(): Promise<void> {
   );
   console.log(kafkaLine);
   console.log(
-    `RESULT ingest rows_per_s=${mem.perS} ratio_to_ceiling=${(mem.perS / ceiling).toFixed(2)} ceiling_rows_per_s=${ceiling}${kafkaPerS === null ? '' : ` kafka_rows_per_s=${kafkaPerS} kafka_ratio_to_ceiling=${(kafkaPerS / ceiling).toFixed(2)}`}`,
+    `RESULT ingest${scale ? ` on=scale-${scale.scale}` : ''} rows_per_s=${mem.perS} ratio_to_ceiling=${(mem.perS / ceiling).toFixed(2)} ceiling_rows_per_s=${ceiling}${kafkaPerS === null ? '' : ` kafka_rows_per_s=${kafkaPerS} kafka_ratio_to_ceiling=${(kafkaPerS / ceiling).toFixed(2)}`}`,
   );
 }
