@@ -20,8 +20,7 @@ describe('keyed reads', () => {
       }
       return raw.query(sql, params);
     });
-  const SQL =
-    'SELECT k AS key, v FROM t WHERE k IN {keys:Array(UInt32)} AND v != {not:String} ORDER BY k, v';
+  const SQL = 'SELECT k AS key, v FROM t WHERE k IN {keys:Array(UInt32)} AND v != {not:String} ORDER BY k, v';
 
   beforeAll(async () => {
     raw = new ChdbStore(path.join(tempDir('keyed-reads'), 'ch'));
