@@ -82,7 +82,8 @@ export class AnalyticsProcessor {
     this.schedule(0);
   }
 
-  private async loadWatermarks(): Promise<void> {
+  /** Resumes from the stored watermarks (start() does this; benchmarks driving tick() on a processed store too). */
+  async loadWatermarks(): Promise<void> {
     const rows = await this.store.query<{ job: string; wm: string }>(
       `SELECT job, toUnixTimestamp64Milli(watermark) AS wm FROM analytics_progress FINAL WHERE job IN {jobs:Array(String)}`,
       { jobs: [JOB, FAKE_JOB] },
