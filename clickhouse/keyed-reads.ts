@@ -13,8 +13,9 @@ const MAX_KEYS = 256;
  *
  * Why: the embedded engine (chDB 3.4's Node binding) runs bound queries one at a time, and a point read's cost is
  * mostly its fixed part (parse, plan, open the parts), not the granule it reads. Under concurrent load N reads of
- * one kind then cost about one read of N keys. A lone call waits for nothing: with no read of its SQL running, it
- * is sent at once.
+ * one kind then cost about one read of N keys. A lone call waits only for the calls made in the same turn of the
+ * event loop (the callers a batch just answered, each asking for its next read): with no read of its SQL running,
+ * it is sent then.
  */
 export function keyedBatches(run: (sql: string, params: QueryParams) => Promise<Record<string, unknown>[]>) {
   type Waiter = { resolve: (rows: Record<string, unknown>[]) => void; reject: (e: unknown) => void };
