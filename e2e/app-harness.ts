@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { tempDir } from './harness';
+import { seedMemberDataDir } from './pglite-template';
 
 /**
  * The real Hono app over a fresh chDB and PGlite in temp directories, for API tests through app.request:
@@ -28,6 +29,7 @@ export async function openTestApp(
   const store = new ChdbStore(path.join(dir, 'ch'));
   await migrateClickHouse(store, log);
   // env.DATABASE_URL runs the same tests on a PostgreSQL server (e.g. a throwawayDatabase) instead of PGlite.
+  if (!env.DATABASE_URL) seedMemberDataDir(path.join(dir, 'postgres'));
   const db = await openMemberDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(dir, 'postgres') });
   await migrateMemberDb(db, log);
   const config = loadConfig({ DATA_DIR: dir, ROLE: 'api', LOG_LEVEL: 'silent', ...env });

@@ -16,6 +16,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Every page asks for reduced motion, also those opened without sessionContext: see sessionContext.
+      '--force-prefers-reduced-motion',
     ],
   });
 }
@@ -23,7 +25,8 @@ export async function launchBrowser(): Promise<Browser> {
 export const haveChromium = () => existsSync(CHROMIUM_PATH);
 
 /**
- * A desktop-sized zh-CN browser context; with a token, a member's session is where the dashboard keeps it
+ * A desktop-sized zh-CN browser context that asks for reduced motion (the dashboard then turns antd's animations off,
+ * so no click lands on a dialog or dropdown still animating in); with a token, a member's session is where the dashboard keeps it
  * (spec §3 Local session record: localStorage userInfo), so pages open as that member.
  */
 export async function sessionContext(browser: Browser, token?: string | null): Promise<BrowserContext> {
@@ -31,6 +34,7 @@ export async function sessionContext(browser: Browser, token?: string | null): P
     viewport: { width: 1360, height: 900 },
     locale: 'zh-CN',
     acceptDownloads: true,
+    reducedMotion: 'reduce',
   });
   if (token)
     await context.addInitScript((t: string) => {

@@ -22,7 +22,7 @@ describe.runIf(run)('chaos: kill -9 of each role under load', () => {
     const r = await runChaos({
       seed: Number(process.env.CHAOS_SEED ?? 20261125),
       rounds: 2,
-      seconds: 45,
+      seconds: 30,
       kafkaRestart: false,
       pgRestart: false,
       outage: false,

@@ -333,23 +333,10 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     const answered = page.waitForResponse(
       (r) => r.url().includes('/mp_similar') && r.url().includes('sort=1'),
     );
-    // Under load a click can be lost while the dropdown animates in: open and pick until the select shows it.
     const sort = page.getByTestId('similar-sort');
-    await expect
-      .poll(
-        async () => {
-          if ((await sort.textContent())?.includes('估算活跃粉丝')) return true;
-          await sort.click();
-          await page
-            .locator('.ant-select-item-option')
-            .getByText('估算活跃粉丝')
-            .click({ timeout: 3_000 })
-            .catch(() => {});
-          return (await sort.textContent())?.includes('估算活跃粉丝') ?? false;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await sort.click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '估算活跃粉丝' }).click();
+    await expect.poll(() => sort.textContent()).toContain('估算活跃粉丝');
     const shownByFans = ((await (await answered).json()) as Json).data;
     const fans = shownByFans.accounts.map((a: Json) => a.fans as number);
     expect(fans).toEqual([...fans].sort((a, b) => b - a));
@@ -361,21 +348,8 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     // Without a group the picker asks for one; then a new group takes the account.
     const first = shownByFans.accounts[0];
     await page.getByTestId('similar-favorite').first().click();
-    // Under load a click on the picker can land while it animates in: submit until the warning shows.
-    const warning = page.getByText('请选择您想要的分组或公众号后再加入收藏');
-    await expect
-      .poll(
-        async () => {
-          if (await warning.isVisible()) return true;
-          await page
-            .getByTestId('favorite-submit')
-            .click({ timeout: 5_000 })
-            .catch(() => {});
-          return warning.isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await page.getByTestId('favorite-submit').click();
+    await page.getByText('请选择您想要的分组或公众号后再加入收藏').waitFor();
     await page.getByTestId('favorite-new-group').fill('竞品');
     await page.getByRole('button', { name: '新建分组' }).click();
     await page.getByText('创建成功').waitFor();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/log';
 import { type Platform, REPO_ROOT, startPlatform } from '../platform/platform';
+import { seedMemberDataDir } from './pglite-template';
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `gzh-${prefix}-`));
 
@@ -24,6 +25,7 @@ export async function startInProcess(
   env: Record<string, string> = {},
 ): Promise<Platform & { dataDir: string }> {
   const dataDir = env.DATA_DIR ?? tempDir('data');
+  if (!env.DATABASE_URL) seedMemberDataDir(path.join(dataDir, 'postgres'));
   const config = loadConfig({ ...SMALL_WORLD, DATA_DIR: dataDir, ...env });
   const platform = await startPlatform(config, createLogger(config.LOG_LEVEL));
   return { ...platform, dataDir };

@@ -32,7 +32,7 @@ const slug = (url: string) =>
     .slice(0, 80) || 'home';
 
 /**
- * Opens each route in its own tab of `context` and checks what a user meets: the route's own title, Chinese
+ * Opens each route in its own tab of `context`, a few tabs at a time, and checks what a user meets: the route's own title, Chinese
  * content, no console error, no failed request. Saves a full-page screenshot of each into `shots`.
  * `allow` names answers ≥ 400 a page provokes by design (e.g. a key check that answers 401 for a bad key).
  */
@@ -44,66 +44,89 @@ export async function visitRoutes(
   shots: string,
   report: (v: RouteVisit) => void = () => {},
   allow: (status: number, url: string) => boolean = () => false,
+  concurrency = VISIT_CONCURRENCY,
 ): Promise<RouteVisit[]> {
-  const out: RouteVisit[] = [];
-  for (const target of targets) {
-    const started = Date.now();
-    const page = await context.newPage();
-    const problems = watchProblems(page, allow);
-    const shot = path.join(shots, `${role}-${slug(target.url)}.png`);
-    let han = 0;
-    let title = '';
-    try {
-      await page.goto(`${base}/main${target.url}`, { waitUntil: 'load', timeout: 60_000 });
-      // The route's chunk has loaded once the suspense spinner is gone; then let its first calls settle
-      // (pages that poll every few seconds still go idle between polls).
-      await page.waitForSelector('.app-content', { timeout: 30_000 });
-      // A page that sends the user on (a member on /login) changes the URL at once, but React shows the old
-      // page until the next one's chunk has loaded: its title is the sign that it is in place.
-      await page
-        .waitForFunction((t) => document.title === t, target.title, { timeout: 15_000 })
-        .catch(() => {});
-      await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
-      await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
-      // A loading skeleton is not the page yet (a member's first call can take seconds on a loaded machine).
-      await page
-        .waitForFunction(() => !document.querySelector('.app-content .ant-skeleton'), null, {
-          timeout: 20_000,
-        })
-        .catch(() => {});
-      await page
-        .waitForFunction(() => !document.querySelector('.app-content .ant-spin-spinning'), null, {
-          timeout: 10_000,
-        })
-        .catch(() => {});
-      title = await page.title();
-      const at = new URL(page.url()).pathname.replace(/^\/main/, '') || '/';
-      if (at !== (target.endsAt ?? target.path))
-        problems.push(`ended at ${at}, expected ${target.endsAt ?? target.path}`);
-      han = await page.evaluate(() => {
-        const content = document.querySelector('.app-content') as HTMLElement | null;
-        // biome-ignore lint/performance/useDomNodeTextContent: only what is rendered visibly counts as content
-        const text = content?.innerText ?? '';
-        return text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-      });
-      await page.screenshot({ path: shot, fullPage: true });
-    } catch (e) {
-      problems.push(`navigation: ${(e as Error).message.split('\n')[0]}`);
+  const out: (RouteVisit | undefined)[] = new Array(targets.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const i = next++;
+      const visit = await visitRoute(context, base, role, targets[i] as RouteTarget, shots, allow);
+      report(visit);
+      out[i] = visit;
     }
-    if (title !== target.title) problems.push(`title: "${title}", expected "${target.title}"`);
-    if (han < MIN_HAN) problems.push(`content: only ${han} Chinese characters`);
-    await page.close();
-    const visit: RouteVisit = {
-      ...target,
-      role,
-      ok: problems.length === 0,
-      problems: [...problems],
-      han,
-      ms: Date.now() - started,
-      shot,
-    };
-    report(visit);
-    out.push(visit);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return out as RouteVisit[];
+}
+
+/**
+ * Tabs open at once. A page spends most of its visit waiting (its chunk, its calls, the quiet network before the
+ * screenshot), so a few tabs overlap those waits; more than that only queue on the 2 cores.
+ */
+export const VISIT_CONCURRENCY = Number(process.env.ROUTES_CONCURRENCY ?? 3);
+
+async function visitRoute(
+  context: BrowserContext,
+  base: string,
+  role: string,
+  target: RouteTarget,
+  shots: string,
+  allow: (status: number, url: string) => boolean,
+): Promise<RouteVisit> {
+  const started = Date.now();
+  const page = await context.newPage();
+  const problems = watchProblems(page, allow);
+  const shot = path.join(shots, `${role}-${slug(target.url)}.png`);
+  let han = 0;
+  let title = '';
+  try {
+    await page.goto(`${base}/main${target.url}`, { waitUntil: 'load', timeout: 60_000 });
+    // The route's chunk has loaded once the suspense spinner is gone; then let its first calls settle
+    // (pages that poll every few seconds still go idle between polls).
+    await page.waitForSelector('.app-content', { timeout: 30_000 });
+    // A page that sends the user on (a member on /login) changes the URL at once, but React shows the old
+    // page until the next one's chunk has loaded: its title is the sign that it is in place.
+    await page
+      .waitForFunction((t) => document.title === t, target.title, { timeout: 15_000 })
+      .catch(() => {});
+    await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+    // A loading skeleton is not the page yet (a member's first call can take seconds on a loaded machine).
+    await page
+      .waitForFunction(() => !document.querySelector('.app-content .ant-skeleton'), null, {
+        timeout: 20_000,
+      })
+      .catch(() => {});
+    await page
+      .waitForFunction(() => !document.querySelector('.app-content .ant-spin-spinning'), null, {
+        timeout: 10_000,
+      })
+      .catch(() => {});
+    title = await page.title();
+    const at = new URL(page.url()).pathname.replace(/^\/main/, '') || '/';
+    if (at !== (target.endsAt ?? target.path))
+      problems.push(`ended at ${at}, expected ${target.endsAt ?? target.path}`);
+    han = await page.evaluate(() => {
+      const content = document.querySelector('.app-content') as HTMLElement | null;
+      // biome-ignore lint/performance/useDomNodeTextContent: only what is rendered visibly counts as content
+      const text = content?.innerText ?? '';
+      return text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+    });
+    await page.screenshot({ path: shot, fullPage: true });
+  } catch (e) {
+    problems.push(`navigation: ${(e as Error).message.split('\n')[0]}`);
   }
-  return out;
+  if (title !== target.title) problems.push(`title: "${title}", expected "${target.title}"`);
+  if (han < MIN_HAN) problems.push(`content: only ${han} Chinese characters`);
+  await page.close();
+  return {
+    ...target,
+    role,
+    ok: problems.length === 0,
+    problems: [...problems],
+    han,
+    ms: Date.now() - started,
+    shot,
+  };
 }

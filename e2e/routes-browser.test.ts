@@ -21,7 +21,8 @@ describe.skipIf(!runBrowser)('every route in a browser', () => {
   let url: string;
 
   beforeAll(async () => {
-    platform = await startInProcess({ ADMIN_PHONES: ADMIN_PHONE });
+    // Fake-traffic verdicts every second (not every minute): the member world waits for its report.
+    platform = await startInProcess({ ADMIN_PHONES: ADMIN_PHONE, FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);
   });

@@ -26,7 +26,9 @@ export async function checkAllRoutes(
   only: (path: string) => boolean = () => true,
 ): Promise<RouteCheck> {
   mkdirSync(shots, { recursive: true });
+  const t0 = Date.now();
   const world = await prepareRouteWorld(platform, base);
+  print(`member world ready in ${Date.now() - t0} ms`);
   const browser = await launchBrowser();
   const visits: RouteVisit[] = [];
   const line = (v: RouteVisit) =>

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
@@ -10,7 +11,8 @@ import { throwawayDatabase } from './postgres';
  * openTestApp served over loopback HTTP, for tests that need members: signUp and buy (members-harness) go through
  * the real register and sandbox-cashier routes. `env` reaches the member configuration (e.g. ADMIN_PHONES);
  * `extra` is openTestApp's (upstream, site QR codes); `log` (silent by default) lets a test read what the app
- * logged, e.g. its 'unhandled error' lines. Fixtures go straight into ClickHouse; no collector or bus runs.
+ * logged, e.g. its 'unhandled error' lines. `app` answers the same requests without a socket (sweeps of thousands of
+ * calls go through app.request). Fixtures go straight into ClickHouse; no collector or bus runs.
  */
 export async function openServedApp(
   name: string,
@@ -18,13 +20,14 @@ export async function openServedApp(
   env: Record<string, string> = {},
   extra: Parameters<typeof openTestApp>[2] = {},
   log?: Logger,
-): Promise<{ base: string; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
+): Promise<{ base: string; app: Hono; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {
   const { app, store, db, close } = await openTestApp(name, nowMs, extra, env, log);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    app,
     store,
     db,
     close: async () => {
