@@ -78,8 +78,9 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     }
   });
 
+  // The roles' sweeps run side by side, each in its own context: most of a visit is waiting for the page.
   for (const who of ['visitor', 'member'] as const) {
-    it(`renders every route without query parameters for a ${who}: title, Chinese, no problems`, async () => {
+    it.concurrent(`renders every route without query parameters for a ${who}: title, Chinese, no problems`, async () => {
       const context = await newContext(browser, who === 'member' ? (member.token as string) : undefined);
       const page = await context.newPage();
       const problems = watchProblems(page);

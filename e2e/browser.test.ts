@@ -36,7 +36,11 @@ describe.runIf(runBrowser)(
     });
 
     it('lists demo accounts in Chinese, labelled as demo data, and opens one', async () => {
-      const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+      const page = await browser.newPage({
+        reducedMotion: 'reduce',
+        viewport: { width: 1360, height: 900 },
+        locale: 'zh-CN',
+      });
       const problems: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') problems.push(`console: ${m.text()}`);
@@ -90,6 +94,23 @@ describe.runIf(runBrowser)(
       await page.getByTestId('account-row').first().waitFor();
 
       expect(problems).toEqual([]);
+    });
+
+    it('turns antd animations off for a visitor who asks for reduced motion (as the browser tests do)', async () => {
+      /** The transition antd gives its buttons, on the home page, as the visitor's system asks. */
+      const buttonTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+        const page = await browser.newPage({ reducedMotion, viewport: { width: 1360, height: 900 } });
+        await page.goto(`${url}/main/`);
+        await page.getByTestId('account-row').first().waitFor();
+        const duration = await page
+          .locator('.ant-btn')
+          .first()
+          .evaluate((b) => getComputedStyle(b).transitionDuration);
+        await page.close();
+        return duration;
+      };
+      expect(await buttonTransition('reduce')).toBe('0s');
+      expect(await buttonTransition('no-preference')).not.toBe('0s');
     });
 
     it('stops cleanly on SIGTERM', async () => {

@@ -16,8 +16,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Every page asks for reduced motion, also those opened without sessionContext: see sessionContext.
-      '--force-prefers-reduced-motion',
     ],
   });
 }

@@ -84,8 +84,9 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
     await stop();
   });
 
+  // The roles' sweeps run side by side, each in its own context: most of a visit is waiting for the page.
   for (const who of ['visitor', 'member', 'admin'] as const) {
-    it(`renders every route for a ${who}: title, Chinese, no console error, no failed request`, async () => {
+    it.concurrent(`renders every route for a ${who}: title, Chinese, no console error, no failed request`, async () => {
       const token = who === 'visitor' ? null : who === 'member' ? member.token : admin.token;
       const context = await newContext(browser, token);
       const page = await context.newPage();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { haveChromium, launchBrowser, sessionContext, watchProblems } from './browser';
-import { publishStepSeries, startInProcess, tempDir, waitReady } from './harness';
+import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
 import { signUp } from './members-harness';
 
 /**
@@ -20,16 +20,6 @@ if (!runBrowser)
 async function json<T = any>(url: string): Promise<{ status: number; body: T }> {
   const res = await fetch(url);
   return { status: res.status, body: (await res.json()) as T };
-}
-
-async function until<T>(what: string, f: () => Promise<T | null | undefined | false>, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 describe.runIf(runBrowser)('article lists and the fake-traffic report in a real browser', () => {
@@ -55,7 +45,11 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     const titles: string[] = body.data.article_list.map((a: { title: string }) => a.title);
     expect(titles.length).toBeGreaterThan(0);
 
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const page = await browser.newPage({
+      reducedMotion: 'reduce',
+      viewport: { width: 1360, height: 900 },
+      locale: 'zh-CN',
+    });
     const problems = watchProblems(page);
     // From the home page entry, as a visitor would get there.
     await page.goto(`${url}/main/`);
@@ -94,7 +88,11 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
   });
 
   it('低粉爆文 shows its definition, time window and the accounts’ fans and ratio', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const page = await browser.newPage({
+      reducedMotion: 'reduce',
+      viewport: { width: 1360, height: 900 },
+      locale: 'zh-CN',
+    });
     const problems = watchProblems(page);
     await page.goto(`${url}/main/`);
     await page.getByTestId('header-menu').getByText('低粉爆文').click();
@@ -131,7 +129,11 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     expect(step).toBeTruthy();
 
     // A visitor is asked to log in; a malformed post shows the API's message.
-    const visitor = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const visitor = await browser.newPage({
+      reducedMotion: 'reduce',
+      viewport: { width: 1360, height: 900 },
+      locale: 'zh-CN',
+    });
     await visitor.goto(`${url}/main/appsearch/monitorView?post=${post}`);
     await visitor.getByTestId('report-login').waitFor();
     expect(await visitor.getByText('请先登录').isVisible()).toBe(true);
@@ -192,7 +194,11 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
       Object.values(item).map((op: any) => op.summary as string),
     );
 
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+    const page = await browser.newPage({
+      reducedMotion: 'reduce',
+      viewport: { width: 1360, height: 900 },
+      locale: 'zh-CN',
+    });
     // The one expected failure: the call with a wrong key, made on purpose below.
     const problems = watchProblems(page, (status, u) => status === 401 && u.includes('/openapi/v1/'));
     await page.goto(`${url}/main/appsearch/APIAssemble`);

@@ -19,9 +19,8 @@ const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[login browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
-/** A screenshot once the dialog and notice animations have settled. */
+/** A screenshot (motion is off in tests: the dialog and notices are in place once shown). */
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 const fieldError = (page: Page, text: string) =>
@@ -108,7 +107,8 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
     await platform?.stop();
   });
 
-  const newPage = () => browser.newPage({ viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
+  const newPage = () =>
+    browser.newPage({ reducedMotion: 'reduce', viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
 
   it('shows the validation messages of spec §5 and the login failure', async () => {
     const page = await newPage();
@@ -264,7 +264,7 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
     await shot(page, '08-phone-login');
 
     // The member binds QQ from the header menu (qq_binding); that QQ then logs straight into this account.
-    const qqPhone = await browser.newContext({ locale: 'zh-CN' });
+    const qqPhone = await browser.newContext({ reducedMotion: 'reduce', locale: 'zh-CN' });
     await page.getByTestId('header-member').hover();
     await page.getByRole('menuitem', { name: '绑定 QQ' }).click();
     await page.getByTestId('qq-bind').getByTestId('login-qr-img').waitFor();
@@ -313,7 +313,11 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
   it('logs in by QR: the phone confirms, a new user sets phone and password, a known one is logged in', async () => {
     const page = await newPage();
     const problems = watchProblems(page);
-    const phoneCtx = await browser.newContext({ viewport: { width: 390, height: 780 }, locale: 'zh-CN' });
+    const phoneCtx = await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: { width: 390, height: 780 },
+      locale: 'zh-CN',
+    });
     await page.goto(`${url}/main/appsearch/burst`);
     await page.getByTestId('burst-rule').waitFor();
     // From a page, /login (as the report page's link goes) returns there afterwards.
@@ -374,7 +378,7 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
     const member = await signUpByQr(url, phone, 'abc12345');
     const page = await newPage();
     const problems = watchProblems(page);
-    const phoneCtx = await browser.newContext({ locale: 'zh-CN' });
+    const phoneCtx = await browser.newContext({ reducedMotion: 'reduce', locale: 'zh-CN' });
     await page.goto(`${url}/main/`);
     await openDialog(page);
     await page.getByTestId('login-agree').click();

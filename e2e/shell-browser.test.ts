@@ -67,7 +67,9 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
   });
 
   const newPage = async (context?: BrowserContext) =>
-    context ? context.newPage() : browser.newPage({ viewport: VIEWPORT, locale: 'zh-CN' });
+    context
+      ? context.newPage()
+      : browser.newPage({ reducedMotion: 'reduce', viewport: VIEWPORT, locale: 'zh-CN' });
 
   it('the home page: search, live figures, entries, live lists, function map and footer', async () => {
     const info = (await (await fetch(`${url}/fbmain/system/v1/info`)).json()).data;
@@ -203,7 +205,11 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
 
   it('opens an account in the detail popup from the search list, walks its tabs, then the full page in a new window', async () => {
     const target = (await post(`${searchApi()}/key_search`, { kw: '', num: 20 })).data.accounts[1];
-    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: VIEWPORT,
+      locale: 'zh-CN',
+    });
     const page = await newPage(context);
     // As a visitor, basic analysis and the owner tab answer 401 and show the login panel.
     const problems = watchProblems(page, (status, u) => status === 401 && /detail_(statistic|owner)/.test(u));
