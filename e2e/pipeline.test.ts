@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
 import { buy, signUp } from './members-harness';
@@ -147,7 +148,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
           read: e.read,
           zan: e.zan,
           looking: e.looking,
-          tag: e.copyright_stat === 11 ? 1 : 0,
+          tag: e.copyright_stat === COPYRIGHT_CODE.original ? 1 : 0,
           postTime: beijing(e.create_time),
           mid,
           mp_name: b.nickname,

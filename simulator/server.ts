@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { isFromElsewhere, isOriginal } from '../platform/copyright';
 import type { Logger } from '../platform/log';
 import { articlePage } from './article-page';
 import { FAULT_MODES, type FaultRule, Faults } from './faults';
@@ -168,7 +169,7 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
           create_time: x.create_time,
           update_time: x.update_time,
           copyright_type: x.copyright_type,
-          item_show_type: 0,
+          item_show_type: x.item_show_type,
           is_pay_subscribe: 0,
         };
       }),
@@ -354,9 +355,10 @@ function appmsgex(art: SimArticle, base: string) {
     cover: `${base}/mmhead/${encodeURIComponent(art.biz)}/0`,
     create_time: art.createTime,
     update_time: art.createTime,
-    copyright_stat: art.copyrightStat,
-    copyright_type: art.copyrightStat === 11 ? 1 : 0,
-    item_show_type: 0,
+    // The back office's numbers: copyright_stat 1 original, 2 reprint or share; copyright_type 1 original.
+    copyright_stat: isOriginal(art.copyrightStat) ? 1 : isFromElsewhere(art.copyrightStat) ? 2 : 0,
+    copyright_type: isOriginal(art.copyrightStat) ? 1 : 0,
+    item_show_type: art.itemShowType,
     is_deleted: false,
     checking: 0,
     ban_flag: 0,
