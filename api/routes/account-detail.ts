@@ -250,6 +250,9 @@ export function accountRoutes(deps: ApiDeps): Hono {
         mid: q.mId,
         mp_name: account.name,
         np_name: account.name,
+        // Beyond the spec's fields (which keep their names and values): the message kind and a reprint's source.
+        kind: r.kind ?? '',
+        source_account: r.source_account ?? '',
       });
     }
     return ok(c, { total, article_list: groups });

@@ -5,6 +5,17 @@ ALTER TABLE articles ADD COLUMN IF NOT EXISTS kind LowCardinality(String) DEFAUL
 
 ALTER TABLE articles ADD COLUMN IF NOT EXISTS source_account String DEFAULT '' AFTER kind;
 
+-- The history list (account_articles) shows both: the view is recreated to carry them. Old rows keep ''.
+ALTER TABLE account_articles ADD COLUMN IF NOT EXISTS kind LowCardinality(String) DEFAULT '' AFTER copyright_stat;
+
+ALTER TABLE account_articles ADD COLUMN IF NOT EXISTS source_account String DEFAULT '' AFTER kind;
+
+DROP VIEW IF EXISTS account_articles_mv;
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS account_articles_mv TO account_articles AS
+SELECT mid, pubtime, idx, aid, title, href, copyright_stat, kind, source_account, source_url, updated_at
+FROM articles;
+
 -- 原创 in one code set (platform/copyright.ts: 0 unknown, 1 original, 2 reprint, 3 share). Rows written before
 -- carried the simulator's 11 for an original (no real page or list says 11) and other WeChat numbers (101…) for
 -- the rest, which said nothing more than "not original".
