@@ -381,15 +381,16 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
 }
 
 /**
- * The 2018 meta line: `<em class="rich_media_meta rich_media_meta_text">` holds the date (id post-date) and then,
- * when the article names one, the author; the account's name shares the class (rich_media_meta_nickname).
+ * The author from the meta line, for pages whose script does not name one. 2018 pages write the date and then, when
+ * the article names one, the author as `<em class="rich_media_meta rich_media_meta_text">`; later pages a span of
+ * that class. Elements with an id are never the author (the date `post-date` / `publish_time`, the IP location
+ * `js_ip_wording_wrp`, the edit note `js_title_modify_wrp`), nor the account's name (rich_media_meta_nickname), nor
+ * a date; there may be none.
  */
 function metaLineAuthor(nodes: DomNode[]): string {
   for (const n of nodes) {
-    if (n.name !== 'em') continue;
-    const cls = n.attribs?.class ?? '';
-    const id = n.attribs?.id ?? '';
-    if (id === 'post-date' || id === 'publish_time' || /\brich_media_meta_nickname\b/.test(cls)) continue;
+    if (n.name !== 'em' && n.name !== 'span') continue;
+    if (n.attribs?.id !== undefined || /\brich_media_meta_nickname\b/.test(n.attribs?.class ?? '')) continue;
     const t = textOf(n).replace(/\s+/g, ' ').trim();
     if (t && !DATE_TEXT.test(t)) return t;
   }

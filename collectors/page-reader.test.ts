@@ -35,6 +35,28 @@ describe('page reader on the traps of real pages', () => {
     expect(a.content).toBe('本周推荐：用管道把小工具串起来。');
   });
 
+  it('takes the meta line’s author span when the script names none, never the IP location or the edit note', () => {
+    const a = parseArticlePage(
+      fixture('current-generation-traps.html')
+        .replace('var author = "林小工";', 'var author = "";')
+        .replace(
+          '<em id="publish_time" class="rich_media_meta rich_media_meta_text"></em>',
+          '<em id="publish_time" class="rich_media_meta rich_media_meta_text"></em><em id="js_ip_wording_wrp" class="rich_media_meta rich_media_meta_text">发表于北京</em>',
+        ),
+    );
+    expect(a.author).toBe('林小工');
+    const none = parseArticlePage(
+      fixture('current-generation-traps.html')
+        .replace('var author = "林小工";', 'var author = "";')
+        .replace('<span class="rich_media_meta rich_media_meta_text">林小工</span>', '')
+        .replace(
+          '<em id="publish_time" class="rich_media_meta rich_media_meta_text"></em>',
+          '<em id="js_ip_wording_wrp" class="rich_media_meta rich_media_meta_text">发表于北京</em>',
+        ),
+    );
+    expect(none.author).toBe('');
+  });
+
   it("reads appmsg_bar_data as a JavaScript literal: like_count 在看, old_like_count 点赞, '' * 1 absent", () => {
     const page = fixture('current-generation-traps.html')
       .replace('var read_num = "" * 1;', 'var read_num = "5387" * 1;')
