@@ -147,8 +147,11 @@ function domParts(root: DomNode) {
     const n = stack.pop() as DomNode;
     const a = n.attribs;
     if (a) {
-      if (n.name === 'script') scripts.push(n);
-      else if (n.name === 'title') title ??= n;
+      // Templates (`<script type="text/html">`) hold markup, not the page's variables.
+      if (n.name === 'script') {
+        if (!a.type || /^(?:text|application)\/(?:javascript|ecmascript)$|^module$/i.test(a.type.trim()))
+          scripts.push(n);
+      } else if (n.name === 'title') title ??= n;
       else if (n.name === 'meta' && a.property !== undefined && !metas.has(a.property))
         metas.set(a.property, a.content ?? '');
       if (a.id !== undefined && !ids.has(a.id)) ids.set(a.id, n);
@@ -230,6 +233,20 @@ const NAMES = new Set([
   'cgiData',
 ]);
 
+/**
+ * What the page's own identity variables look like. Library code declares the same short names (`var idx = 0;`,
+ * `var mid = ''`), so a declaration counts only in the page's shape.
+ */
+const SHAPE = {
+  biz: /^[A-Za-z0-9+/]{4,}={0,2}$/,
+  msgid: /^[1-9]\d{4,}$/,
+  idx: /^[1-8]$/,
+  sn: /^[0-9a-zA-Z]{8,}$/,
+  ghId: /^gh_[0-9a-zA-Z]+$/,
+  unixTime: /^\d{9,10}$/,
+  smallInt: /^\d{1,3}$/,
+};
+
 /** A date as the 2018 meta line writes it (`2018-04-07`): never the author. */
 const DATE_TEXT = /^\d{4}[-/年.]\d{1,2}[-/月.]\d{1,2}日?$/;
 
@@ -291,18 +308,22 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     .map((u) => (u ? parseArticleUrl(u) : null))
     .find((l) => l?.kind === 'long');
   const fromLink = linkIds?.kind === 'long' ? linkIds : null;
-  const biz = js.text('biz') || js.text('__biz') || key('bizuin') || fromLink?.biz || '';
-  const msgid = int(js.text('mid') || js.text('appmsgid') || key('mid')) || fromLink?.msgid || 0;
-  const idx = int(js.text('idx') || key('idx')) || fromLink?.idx || 0;
-  const sn = v('sn') || fromLink?.sn || '';
+  const biz =
+    js.text('biz', SHAPE.biz) || js.text('__biz', SHAPE.biz) || key('bizuin') || fromLink?.biz || '';
+  const msgid =
+    int(js.text('mid', SHAPE.msgid) || js.text('appmsgid', SHAPE.msgid) || key('mid')) ||
+    fromLink?.msgid ||
+    0;
+  const idx = int(js.text('idx', SHAPE.idx) || key('idx')) || fromLink?.idx || 0;
+  const sn = js.text('sn', SHAPE.sn) || key('sn') || fromLink?.sn || '';
 
   const title =
     v('msg_title', 'title') || byId('activity-name') || meta('og:title') || textOf(dom.title).trim();
   const nickname = v('nickname', 'nick_name') || byId('js_name') || byClass('profile_nickname');
   const profileCard = profileValues(dom.every.get('profile_meta') ?? []);
   const statVar = [
-    js.text('_copyright_stat'),
-    js.text('copyright_stat'),
+    js.text('_copyright_stat', SHAPE.smallInt),
+    js.text('copyright_stat', SHAPE.smallInt),
     key('copyright_info.copyright_stat'),
     key('copyright_stat'),
   ]
@@ -314,7 +335,7 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     dom.ids.has('copyright_logo'),
   );
   const source_account = fromElsewhereName(dom, copyright, key('copyright_info.platform'));
-  const item_show_type = smallInt(js.text('item_show_type') || key('item_show_type'));
+  const item_show_type = smallInt(js.text('item_show_type', SHAPE.smallInt) || key('item_show_type'));
   const kind = messageKind(item_show_type, isFromElsewhere(copyrightCode(copyright)));
   // Picture, text, video and voice pages have no body in #js_content: their text is cgiDataNew's.
   const content =
@@ -361,9 +382,9 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     author:
       v('author') || byId('js_author_name') || metaLineAuthor(dom.every.get('rich_media_meta_text') ?? []),
     nickname,
-    user_name: v('user_name'),
+    user_name: js.text('user_name', SHAPE.ghId) || key('user_name'),
     alias: v('alias') || profileCard.get('微信号') || '',
-    pubtime: int(js.text('ct')) || counter(keyValue('ori_create_time')) || 0,
+    pubtime: int(js.text('ct', SHAPE.unixTime)) || counter(keyValue('ori_create_time')) || 0,
     copyright,
     copyright_stat: copyrightCode(copyright),
     source_account,

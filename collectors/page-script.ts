@@ -26,11 +26,14 @@ export class PageScript {
     }
   }
 
-  /** The first declared value of NAME that says something (a non-empty string, a number), as text. */
-  text(name: string): string {
+  /**
+   * The first declared value of NAME that says something (a non-empty string, a number), as text; with `shape`,
+   * the first that has it — library code declares short names too (`var idx = 0;`), before or after the page's.
+   */
+  text(name: string, shape?: RegExp): string {
     for (const v of this.decls.get(name) ?? []) {
       const t = textOf(v);
-      if (t !== '') return t;
+      if (t !== '' && (!shape || shape.test(t))) return t;
     }
     return '';
   }
