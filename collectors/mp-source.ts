@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { createLogger } from '../platform/log';
@@ -25,13 +25,10 @@ import {
   postListData,
   postListHead,
   profileAnswer,
-  publishInfo,
-  publishPage,
   readAnswer,
-  readJsonText,
   wxaprofileAnswer,
 } from './upstream-answers';
-import { check, readAppmsgext, readListEx, readSearchbiz, toSourceArticle } from './upstream-readers';
+import { check, readAppmsgext, readAppmsgpublish, readListEx, readSearchbiz } from './upstream-readers';
 
 export { check };
 
@@ -264,9 +261,8 @@ export class MpSource implements Source, ArticleLookup {
       : this.listPublish(biz, begin, count);
   }
 
-  private async listPublish(biz: string, begin: number, count: number) {
-    const r = await this.backOffice(
-      'appmsgpublish',
+  private listPublish(biz: string, begin: number, count: number) {
+    return this.backOfficeRead(
       '/cgi-bin/appmsgpublish',
       {
         sub: 'list',
@@ -281,28 +277,8 @@ export class MpSource implements Source, ArticleLookup {
         f: 'json',
         ajax: 1,
       },
-      z.object({ publish_page: z.string() }),
+      (x) => readAppmsgpublish(x, biz),
     );
-    const page = readAnswer(
-      publishPage,
-      readJsonText(r.publish_page, 'appmsgpublish: publish_page'),
-      'appmsgpublish: publish_page',
-    );
-    const pushes: SourcePush[] = [];
-    for (const item of page.publish_list) {
-      const info = readAnswer(
-        publishInfo,
-        readJsonText(item.publish_info, 'appmsgpublish: publish_info'),
-        'appmsgpublish: publish_info',
-      );
-      const articles = info.appmsgex.filter((x) => !x.is_deleted).map((x) => toSourceArticle(biz, x));
-      pushes.push({
-        msgid: info.msgid,
-        time: info.sent_info?.time ?? articles[0]?.createTime ?? 0,
-        articles,
-      });
-    }
-    return { total: page.total_count, pushes };
   }
 
   /**

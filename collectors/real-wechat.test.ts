@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isOriginal } from '../platform/copyright';
 import { parseArticlePage } from './article-parser';
-import { readAppmsgext, readListEx, readSearchbiz } from './upstream-readers';
+import { readAppmsgext, readAppmsgpublish, readListEx, readSearchbiz } from './upstream-readers';
 
 /**
  * Conformance over real pages and answers saved from WeChat (REAL_WECHAT_DIR, default ../shared/real-wechat next to
@@ -67,7 +67,7 @@ describe.skipIf(!present)(`real WeChat pages (${dir}/pages)`, () => {
   }
 });
 
-type Reader = 'searchbiz' | 'list_ex' | 'getappmsgext';
+type Reader = 'searchbiz' | 'list_ex' | 'appmsgpublish' | 'getappmsgext';
 interface AnswerExpect {
   reader: Reader;
   biz?: string;
@@ -79,6 +79,7 @@ function read(x: AnswerExpect, answer: unknown): { value?: unknown; error?: { ki
   try {
     if (x.reader === 'searchbiz') return { value: readSearchbiz(answer) };
     if (x.reader === 'list_ex') return { value: readListEx(answer, x.biz ?? '') };
+    if (x.reader === 'appmsgpublish') return { value: readAppmsgpublish(answer, x.biz ?? '') };
     if (x.reader === 'getappmsgext') return { value: readAppmsgext(answer) };
     throw new Error(`no reader ${x.reader}`);
   } catch (e) {

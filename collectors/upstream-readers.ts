@@ -1,14 +1,17 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { copyrightCode, copyrightFromList } from '../platform/copyright';
 import { retKind, UpstreamError } from './http';
-import type { SourceAccount, SourceArticle } from './source';
+import type { SourceAccount, SourceArticle, SourcePush } from './source';
 import {
   type AppMsgEx,
   appmsgextAnswer,
   appmsgstatRet,
   baseResp,
   listExAnswer,
+  publishInfo,
+  publishPage,
   readAnswer,
+  readJsonText,
   searchbizAnswer,
 } from './upstream-answers';
 
@@ -77,6 +80,31 @@ export function readListEx(x: unknown, biz: string): { total: number; articles: 
   check(readAnswer(baseResp, x, 'appmsg list_ex'), 'appmsg list_ex');
   const r = readAnswer(listExAnswer, x, 'appmsg list_ex');
   return { total: r.app_msg_cnt, articles: r.app_msg_list.map((a) => toSourceArticle(biz, a)) };
+}
+
+/**
+ * One page of appmsgpublish: `publish_page` is JSON text, each `publish_info` JSON text again; deleted articles
+ * are left out. No real answer of it was found in public repositories: its shape is the adapters' documentation.
+ */
+export function readAppmsgpublish(x: unknown, biz: string): { total: number; pushes: SourcePush[] } {
+  check(readAnswer(baseResp, x, 'appmsgpublish'), 'appmsgpublish');
+  const r = readAnswer(z.object({ publish_page: z.string() }), x, 'appmsgpublish');
+  const page = readAnswer(
+    publishPage,
+    readJsonText(r.publish_page, 'appmsgpublish: publish_page'),
+    'appmsgpublish: publish_page',
+  );
+  const pushes: SourcePush[] = [];
+  for (const item of page.publish_list) {
+    const info = readAnswer(
+      publishInfo,
+      readJsonText(item.publish_info, 'appmsgpublish: publish_info'),
+      'appmsgpublish: publish_info',
+    );
+    const articles = info.appmsgex.filter((a) => !a.is_deleted).map((a) => toSourceArticle(biz, a));
+    pushes.push({ msgid: info.msgid, time: info.sent_info?.time ?? articles[0]?.createTime ?? 0, articles });
+  }
+  return { total: page.total_count, pushes };
 }
 
 /** Counters as getappmsgext gives them; null where the answer has no such counter. */
