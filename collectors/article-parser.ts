@@ -337,11 +337,15 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   const source_account = fromElsewhereName(dom, copyright, key('copyright_info.platform'));
   const item_show_type = smallInt(js.text('item_show_type', SHAPE.smallInt) || key('item_show_type'));
   const kind = messageKind(item_show_type, isFromElsewhere(copyrightCode(copyright)));
-  // Picture, text, video and voice pages have no body in #js_content: their text is cgiDataNew's.
-  const content =
-    textOf(dom.ids.get('js_content')).replace(/\s+/g, ' ').trim() ||
-    htmlText(key('content_noencode')) ||
-    htmlText(key('desc'));
+  // Picture, text, video and voice pages have no body (or only a player) in #js_content: their text is
+  // cgiDataNew's content_noencode, else its desc. For those kinds the page's own text is added to what the DOM holds.
+  const domText = textOf(dom.ids.get('js_content')).replace(/\s+/g, ' ').trim();
+  const dataText = () => htmlText(key('content_noencode')) || htmlText(key('desc'));
+  const content = !domText
+    ? dataText()
+    : kind === 'article' || kind === 'share'
+      ? domText
+      : [domText, dataText()].filter((t, i, all) => t && (i === 0 || !all[0]?.includes(t))).join(' ');
   const cards = new Map<string, ParsedMiniProgram>();
   for (const el of dom.cards) {
     const attr = (name: string) => el.attribs?.[`data-miniprogram-${name}`]?.trim() ?? '';
