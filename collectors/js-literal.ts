@@ -193,7 +193,13 @@ class Reader {
       if (this.s.startsWith('||', this.i)) {
         this.i += 2;
         const next = this.term(depth);
-        if (v === UNREADABLE || next === UNREADABLE) return UNREADABLE;
+        if (v === UNREADABLE) return UNREADABLE;
+        if (next === UNREADABLE) {
+          // `'17…' * 1 || parseInt(Date.now() / 1000, 10)`: what follows a truthy value is never evaluated.
+          if (!truthy(v)) return UNREADABLE;
+          this.skip();
+          return v;
+        }
         if (!truthy(v)) v = next;
         continue;
       }

@@ -159,7 +159,7 @@ describe('JavaScript literal reader', () => {
   it('reads the literal forms WeChat writes', () => {
     const src = `{ a: '3' * 1, b: '' * 1, c: "x\\x0ay\\u4e2d", 'd': [1, 2, ], e: JsDecode('\\x26amp;'),
       f: function (x) { return { y: x }; }, g: '' || '' || 'z', h: '1' * 1 === 1, i: { j: null, k: true },
-      l: ('0' || '') * 1, m: "t".html(false), }`;
+      l: ('0' || '') * 1, m: "t".html(false), n: '17' * 1 || parseInt(Date.now() / 1000, 10), o: '' || f(x), }`;
     expect({ ...(readJsLiteral(src) as object) }).toEqual({
       a: 3,
       b: undefined,
@@ -172,6 +172,8 @@ describe('JavaScript literal reader', () => {
       i: expect.objectContaining({ j: null, k: true }),
       l: 0,
       m: 't',
+      n: 17,
+      o: undefined,
     });
   });
 
