@@ -248,6 +248,9 @@ export interface HistoryRow {
   title: string;
   href: string;
   copyright_stat: number;
+  /** Message kind (platform/message-kind.ts) and a reprint's source account; '' when not read. */
+  kind: string;
+  source_account: string;
   pubtime: string;
   pub_ts: number;
   reads: number;
@@ -292,12 +295,13 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
         SELECT argMaxMerge(reads) AS r, argMaxMerge(likes) AS z FROM article_latest WHERE mid = {mid:UInt64} GROUP BY aid)`;
   const matching = (
     accounts: string,
-  ) => `SELECT mid, aid, idx, title, href, copyright_stat, pubtime FROM ${source} FINAL
+  ) => `SELECT mid, aid, idx, title, href, copyright_stat, kind, source_account, pubtime FROM ${source} FINAL
         WHERE ${accounts}
           AND ({top:UInt8} = 0 OR idx = 1)
           AND ${keywordMatch}
           AND toDate(pubtime) BETWEEN {start:Date} AND {end:Date}`;
   const columns = `a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href, a.copyright_stat AS copyright_stat,
+            a.kind AS kind, a.source_account AS source_account,
             toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
             l.reads AS reads, l.likes AS likes, l.looking AS looking,
             if(l.up = 0, '', toString(l.up)) AS up_time,
@@ -323,10 +327,23 @@ export async function historyArticles(store: AnalyticsStore, f: HistoryFilter) {
   // Otherwise two reads, each table once (a CTE named twice is evaluated twice): the page cut from the articles,
   // then its rows' counters beside the account's averages; each batched with other accounts' pages (keyed-reads.ts).
   const page = await store.queryByKey<
-    Pick<HistoryRow, 'aid' | 'idx' | 'title' | 'href' | 'copyright_stat' | 'pubtime' | 'pub_ts' | 'total'>
+    Pick<
+      HistoryRow,
+      | 'aid'
+      | 'idx'
+      | 'title'
+      | 'href'
+      | 'copyright_stat'
+      | 'kind'
+      | 'source_account'
+      | 'pubtime'
+      | 'pub_ts'
+      | 'total'
+    >
   >(
     `SELECT a.mid AS key, a.aid AS aid, a.idx AS idx, a.title AS title, a.href AS href,
-            a.copyright_stat AS copyright_stat, toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
+            a.copyright_stat AS copyright_stat, a.kind AS kind, a.source_account AS source_account,
+            toString(a.pubtime) AS pubtime, toUnixTimestamp(a.pubtime) AS pub_ts,
             count() OVER (PARTITION BY a.mid) AS total
      FROM (${matching('mid IN {keys:Array(UInt64)}')}) AS a
      ORDER BY a.mid, a.pubtime DESC, a.idx ASC

@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '../clickhouse/store';
-import { type ArticleRef, ORIGINAL_COPYRIGHT } from './report-extras-query';
+import { originalTag } from '../platform/copyright';
+import type { ArticleRef } from './report-extras-query';
 
 /**
  * Article tools (spec §2 /getHtml, /articleContent, /wxarticle, /details, /comment): one collected article with its
@@ -106,7 +107,7 @@ export async function articleContent(store: AnalyticsStore, ref: ArticleRef): Pr
     url: r.href,
     pubtime: r.pubtime,
     position: Number(r.idx),
-    original: Number(r.copyright_stat) === ORIGINAL_COPYRIGHT ? 1 : 0,
+    original: originalTag(r.copyright_stat),
     source_url: r.source_url,
     content: r.content,
     has_content: r.content !== '' ? 1 : 0,
@@ -230,7 +231,7 @@ export async function commentRank(
       href: r.href,
       pubtime: r.pubtime,
       position: Number(r.idx),
-      original: Number(r.copyright_stat) === ORIGINAL_COPYRIGHT ? 1 : 0,
+      original: originalTag(r.copyright_stat),
       mp_name: r.name ?? '',
       wxid: r.wxid ?? '',
       avatar: r.avatar ?? '',

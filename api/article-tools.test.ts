@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { Client, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { NOT_COLLECTED } from './routes/article-tools';
 
 /**
@@ -77,7 +78,7 @@ beforeAll(async () => {
       author: '作者',
       href: hrefOf(f),
       pubtime: f.at,
-      copyright_stat: f.idx === 1 ? 11 : 0,
+      copyright_stat: f.idx === 1 ? COPYRIGHT_CODE.original : COPYRIGHT_CODE.unknown,
       source_url: f.idx === 1 ? 'https://example.com/source' : '',
       content: f.content ?? '',
       miniprogram_appids: f.content ? ['wxabcdef123456', 'wx0000000000000'] : [],

@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '../clickhouse/store';
+import { ORIGINAL_CODE } from '../platform/copyright';
 
 /**
  * What the history back-collection calls read from ClickHouse: where each order stands (crawl_progress, the
@@ -114,7 +115,7 @@ export async function windowStorage(store: AnalyticsStore, w: CrawlWindow): Prom
   const [months, snaps] = await Promise.all([
     store.query<WindowMonth & { oldest: string; newest: string; with_content: number }>(
       `SELECT formatDateTime(a.pubtime, '%Y-%m') AS month, count() AS articles, uniqExact(a.msgid) AS posts,
-         countIf(a.copyright_stat = 11) AS originals, countIf(a.content != '') AS with_content,
+         countIf(a.copyright_stat = ${ORIGINAL_CODE}) AS originals, countIf(a.content != '') AS with_content,
          sum(l.reads) AS reads, sum(l.likes) AS likes, sum(l.looking) AS looking,
          toString(min(a.pubtime)) AS oldest, toString(max(a.pubtime)) AS newest
        FROM (SELECT aid, msgid, pubtime, copyright_stat, content FROM articles FINAL WHERE ${IN_WINDOW}) AS a
@@ -182,7 +183,7 @@ export async function windowArticles(
 ): Promise<{ total: number; rows: WindowArticle[] }> {
   const rows = await store.query<WindowArticle & { total: number }>(
     `SELECT a.aid AS aid, a.idx AS position, a.title AS title, a.digest AS digest, a.href AS href,
-       toString(a.pubtime) AS pubtime, a.copyright_stat = 11 AS tag,
+       toString(a.pubtime) AS pubtime, a.copyright_stat = ${ORIGINAL_CODE} AS tag,
        l.reads AS read, l.likes AS zan, l.looking AS looking, l.shares AS share, l.comments AS comment,
        a.content != '' AS has_content, count() OVER () AS total
      FROM (SELECT aid, idx, title, digest, href, pubtime, copyright_stat, content FROM articles FINAL
@@ -223,7 +224,7 @@ export async function windowArticleText(
 ): Promise<WindowArticleText | null> {
   const [r] = await store.query<WindowArticleText>(
     `SELECT a.aid AS aid, a.idx AS position, a.title AS title, a.digest AS digest, a.href AS href,
-       toString(a.pubtime) AS pubtime, a.copyright_stat = 11 AS tag, a.author AS author, a.cover AS cover,
+       toString(a.pubtime) AS pubtime, a.copyright_stat = ${ORIGINAL_CODE} AS tag, a.author AS author, a.cover AS cover,
        a.source_url AS source_url, a.content AS content,
        l.reads AS read, l.likes AS zan, l.looking AS looking, l.shares AS share, l.comments AS comment
      FROM (SELECT * FROM articles FINAL WHERE ${IN_WINDOW} AND aid = {aid:String}) AS a

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { startInProcess, until, waitReady } from '../e2e/harness';
 import { buy, Client, signUp } from '../e2e/members-harness';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import type { Platform } from '../platform/platform';
 import type { SimAccount, SimArticle, SimWorld } from '../simulator/world';
 import { beijing } from './monitor-orders-query';
@@ -137,7 +138,7 @@ describe('back-collection of an account’s history', () => {
     expect(st.body.data.stored).toMatchObject({
       articles: expected.length,
       posts: pushes,
-      originals: expected.filter((x) => x.copyrightStat === 11).length,
+      originals: expected.filter((x) => x.copyrightStat === COPYRIGHT_CODE.original).length,
       // Every article came with its page's body text.
       with_content: expected.length,
       oldest: beijing((expected.at(-1) as SimArticle).createTime * 1000),

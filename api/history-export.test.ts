@@ -6,6 +6,7 @@ import type { ChdbStore } from '../clickhouse/chdb-store';
 import { tempDir } from '../e2e/harness';
 import { buy, type Client, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { ORIGINAL_CODE } from '../platform/copyright';
 import { csvLine } from './history-export';
 
 /**
@@ -30,7 +31,7 @@ beforeAll(async () => {
     `INSERT INTO articles (mid, aid, msgid, idx, title, author, href, pubtime, copyright_stat, updated_at)
      SELECT ${MID}, concat(toString(intDiv(number, 8)), '_', toString(number % 8 + 1)), intDiv(number, 8),
        number % 8 + 1, concat('第', toString(number), '篇，"引号",逗号'), '作者', concat('https://mp.weixin.qq.com/s/', toString(number)),
-       toDateTime('2026-11-01 12:00:00', 'Asia/Shanghai') - intDiv(number, 8) * 1000, if(number % 3 = 0, 11, 0),
+       toDateTime('2026-11-01 12:00:00', 'Asia/Shanghai') - intDiv(number, 8) * 1000, if(number % 3 = 0, ${ORIGINAL_CODE}, 0),
        now64(3)
      FROM numbers(${N})`,
   );

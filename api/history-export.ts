@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { Cell } from '../members/xlsx';
+import { ORIGINAL_CODE } from '../platform/copyright';
 
 /**
  * An account's collected history as export rows, read from ClickHouse in keyset pages of EXPORT_BATCH articles
@@ -48,7 +49,7 @@ export async function* historyExportRows(
       source_url: string;
     }[] = await store.query(
       `SELECT aid, toUnixTimestamp(pubtime) AS t, 255 - idx AS k, idx, toString(pubtime) AS pubtime, title, author,
-         copyright_stat = 11 AS original, href, source_url
+         copyright_stat = ${ORIGINAL_CODE} AS original, href, source_url
        FROM articles FINAL
        WHERE mid = {mid:UInt64} AND toDate(pubtime) BETWEEN {start:Date} AND {end:Date}
          AND ({first:UInt8} = 1 OR (toUnixTimestamp(pubtime), 255 - idx, aid) < ({t:UInt32}, {k:UInt16}, {aid:String}))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, Client, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { createLogger } from '../platform/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import type { SimAccount, SimArticle } from '../simulator/world';
@@ -73,7 +74,7 @@ describe('link_permanent: temporary or short link → permanent link', () => {
       title: art.title,
       mp_name: account.name,
       pubtime: beijing(art.createTime),
-      original: art.copyrightStat === 11 ? 1 : 0,
+      original: art.copyrightStat === COPYRIGHT_CODE.original ? 1 : 0,
     });
     // The link as pages copy it (&amp;), and on the simulator's own host, POSTed.
     const escaped = await free.post('/fbmain/tools/v1/link_permanent', { url: url.replace(/&/g, '&amp;') });

@@ -3,6 +3,7 @@ import type { ChdbStore } from '../clickhouse/chdb-store';
 import { ADMIN_PHONE, buy, Client, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
 import { fixedClock } from '../platform/clock';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { createLogger } from '../platform/log';
 import { bizOf } from '../platform/wechat-ids';
 import type { MemberDb } from '../postgres/db';
@@ -71,7 +72,7 @@ beforeAll(async () => {
     article(21, 300, 1, '2026-11-01T08:00:00', {
       title: '年度报告',
       author: '张三',
-      copyright_stat: 11,
+      copyright_stat: COPYRIGHT_CODE.original,
       source_url: 'https://example.com/src',
       content: '正文',
     }),
@@ -348,7 +349,8 @@ describe('monitor/v3', () => {
       owner: 'A公司',
       is_original: 1,
       claim: '原创',
-      copyright_stat: 11,
+      copyright_stat: COPYRIGHT_CODE.original,
+      copyright: 'original',
       author: '张三',
       source_url: 'https://example.com/src',
       page_parsed: 1,

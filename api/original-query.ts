@@ -3,7 +3,7 @@ import { addDays, beijingDay } from '../stream/analytics/periods';
 import { LIST_ACCOUNT_JOIN, LIST_COLUMNS, type ListRow, listArticle } from './lists-query';
 
 /**
- * Original content (原创, copyright_stat 11) by category, for original/v1 onelevel, secondlevel and hotarticle.
+ * Original content (原创: copyright_stat = ORIGINAL_CODE, platform/copyright.ts) by category, for original/v1 onelevel, secondlevel and hotarticle.
  * The first level is the account's industry (media); the second the account's tags within it. Counts are over
  * article_metrics (one row per article with its latest counters, kept by the analytics processor) published in the
  * last `days` Beijing calendar days, today included. Definitions: docs/api.md.

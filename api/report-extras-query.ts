@@ -1,4 +1,5 @@
 import type { AnalyticsStore } from '../clickhouse/store';
+import { copyrightOf, isOriginal } from '../platform/copyright';
 import { FAKE_THRESHOLDS } from '../stream/analytics/fake-detector';
 import { type FakeReport, fakeReport, parsePost } from './fake-report-query';
 import { resolveArticleLink } from './monitor-orders-query';
@@ -270,9 +271,6 @@ export async function latestCounts(store: AnalyticsStore, ref: ArticleRef) {
   };
 }
 
-/** WeChat's copyright_stat for an article declared original (原创声明). */
-export const ORIGINAL_COPYRIGHT = 11;
-
 /** monitor/v3 tencent_claim: the article's original claim (原创声明) as its page declared it when we parsed it. */
 export async function articleClaim(store: AnalyticsStore, ref: ArticleRef) {
   const [r] = await store.query<{
@@ -296,7 +294,7 @@ export async function articleClaim(store: AnalyticsStore, ref: ArticleRef) {
     { mid: ref.mid, aid: ref.aid },
   );
   if (!r) return null;
-  const original = Number(r.copyright_stat) === ORIGINAL_COPYRIGHT;
+  const original = isOriginal(r.copyright_stat);
   return {
     post: postOf(ref),
     mid: ref.mid,
@@ -310,6 +308,7 @@ export async function articleClaim(store: AnalyticsStore, ref: ArticleRef) {
     is_original: original ? 1 : 0,
     claim: original ? '原创' : '未声明原创',
     copyright_stat: Number(r.copyright_stat),
+    copyright: copyrightOf(r.copyright_stat),
     author: r.author,
     source_url: r.source_url,
     // The body is stored only when the article page was fetched; without it the claim is the list's copyright_stat.

@@ -1,6 +1,7 @@
 import { type ParsedArticle, parseArticlePage } from '../collectors/article-parser';
 import { parseArticleUrl } from '../collectors/article-url';
 import { fetchText, UpstreamError } from '../collectors/http';
+import { originalTag } from '../platform/copyright';
 
 /**
  * WeChat article links for the link tools (spec §2 /sogoHerf, /sogopro, /ApiWXLinkShort2Long):
@@ -124,5 +125,5 @@ export const permanentItem = (a: ParsedArticle) => ({
   title: a.title,
   mp_name: a.nickname,
   pubtime: beijingTime(a.pubtime),
-  original: a.copyright_stat === 11 ? 1 : 0,
+  original: originalTag(a.copyright_stat),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_COPYRIGHT_CODE } from '../platform/copyright';
+import { MESSAGE_KINDS } from '../platform/message-kind';
 
 /**
  * The one message-schema module: producers validate before publishing, consumers validate on receipt.
@@ -52,7 +54,11 @@ export const articleMessage = z.object({
   author: z.string(),
   href: z.string(),
   pubtime: unixSeconds,
-  copyright_stat: uint8,
+  /**
+   * 原创 as a code of platform/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share), mapped once by the
+   * collectors; WeChat's own numbers never travel on the bus.
+   */
+  copyright_stat: uint.max(MAX_COPYRIGHT_CODE),
   source_url: z.string(),
   crawled_at: unixMillis,
   /** Body text, when the article page was fetched. */
@@ -75,6 +81,10 @@ export const articleMessage = z.object({
     )
     .default([]),
   item_show_type: uint8.default(0),
+  /** The message kind (platform/message-kind.ts); '' when the producer did not say. */
+  kind: z.enum(['', ...MESSAGE_KINDS]).default(''),
+  /** The account a reprint or share came from ("以下文章来源于…"), when its page named it. */
+  source_account: z.string().default(''),
 });
 
 /** One poll of an article's counters: reads, 点赞 (zan), 在看 (looking), shares, comments. */

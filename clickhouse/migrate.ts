@@ -78,6 +78,19 @@ export function clusterVariant(stmt: string, cluster: string): string[] {
       `CREATE MATERIALIZED VIEW IF NOT EXISTS ${mv[1]} ON CLUSTER ${cluster} TO ${mv[2]}_local AS ${mv[3]}${mv[4]}_local${mv[5]}`,
     ];
   }
+  // A new column goes on the local tables and on the Distributed table in front of them.
+  const addColumn = stmt.match(/^ALTER TABLE (\w+) (ADD COLUMN [\s\S]*)$/);
+  if (addColumn)
+    return [
+      `ALTER TABLE ${addColumn[1]}_local ON CLUSTER ${cluster} ${addColumn[2]}`,
+      `ALTER TABLE ${addColumn[1]} ON CLUSTER ${cluster} ${addColumn[2]}`,
+    ];
+  // A mutation rewrites the rows where they are: on every shard's local table.
+  const mutation = stmt.match(/^ALTER TABLE (\w+) (UPDATE [\s\S]*)$/);
+  if (mutation) return [`ALTER TABLE ${mutation[1]}_local ON CLUSTER ${cluster} ${mutation[2]}`];
+  // A view dropped to be recreated: on every node, where the cluster variant created it.
+  const dropView = stmt.match(/^DROP VIEW IF EXISTS (\w+)$/);
+  if (dropView) return [`DROP VIEW IF EXISTS ${dropView[1]} ON CLUSTER ${cluster}`];
   // A backfill reads and writes the Distributed tables by name: run once, from the migrating node.
   if (/^INSERT INTO \w+\s/.test(stmt)) return [stmt];
   // A plain view reads the Distributed tables by name, so it only needs to exist on every node.

@@ -31,7 +31,8 @@ describe('article page parser on real-shaped pages', () => {
       user_name: 'gh_1a2b3c4d5e6f',
       alias: 'hardcore_tech',
       pubtime: 1761999000,
-      copyright_stat: 11,
+      copyright: 'original',
+      copyright_stat: 1,
       source_url: 'https://www.example.com/tech/ai?from=wx&id=7',
       mini_programs: ['wx1234567890abcdef', 'wxfedcba0987654321'],
       counts: null,
@@ -102,7 +103,9 @@ describe('article page parser on real-shaped pages', () => {
       nickname: '每日财经说',
       alias: '',
       pubtime: 1762001234,
-      copyright_stat: 101,
+      copyright: 'reprint',
+      copyright_stat: 2,
+      kind: 'share',
       source_url: '',
       mini_programs: [],
     });
@@ -135,7 +138,8 @@ describe('article page parser on real-shaped pages', () => {
       title: '只有页面结构的文章',
       digest: '摘要在 og 标签里',
       nickname: '硬核科技观察',
-      copyright_stat: 11,
+      copyright: 'original',
+      copyright_stat: 1,
       pubtime: 0,
       user_name: '',
       alias: '',
@@ -256,7 +260,15 @@ describe('parser against the simulator’s pages', () => {
         for (const art of push.articles) {
           const long = `${sim.url}/s?__biz=${encodeURIComponent(art.biz)}&mid=${art.msgid}&idx=${art.idx}&sn=${art.sn}`;
           const html = await (await fetch(long)).text();
-          styles.add(/var biz = "[^"]+" \|\|/.test(html) ? 'a' : /var biz = '/.test(html) ? 'b' : 'c');
+          styles.add(
+            /id="post-date"/.test(html)
+              ? '2018'
+              : /var biz = "[^"]+" \|\|/.test(html)
+                ? 'current'
+                : /window\.biz = '/.test(html)
+                  ? 'window'
+                  : 'times-one',
+          );
           const p = parseArticlePage(html, long);
           expect(p).toMatchObject({
             ok: true,
@@ -273,6 +285,8 @@ describe('parser against the simulator’s pages', () => {
             author: art.author,
             pubtime: art.createTime,
             copyright_stat: art.copyrightStat,
+            source_account: art.sourceAccount,
+            item_show_type: art.itemShowType,
             source_url: art.sourceUrl,
             mini_programs: art.miniPrograms.map((m) => m.appid),
             mini_program_cards: art.miniPrograms.map((m) => {
@@ -298,7 +312,37 @@ describe('parser against the simulator’s pages', () => {
     }
     expect(pages).toBeGreaterThan(20);
     expect(cards).toBeGreaterThan(0);
-    expect(styles.size).toBe(3);
+    expect(styles.size).toBe(4);
+  });
+
+  it('serves every real page variant, and each reads right: picture and text messages, reprints, shares, 2018', async () => {
+    const seen = new Map<string, number>();
+    for (const acc of sim.world.accounts)
+      for (const push of sim.world.pushes(acc))
+        for (const art of push.articles) {
+          const html = await (
+            await fetch(
+              `${sim.url}/s?__biz=${encodeURIComponent(art.biz)}&mid=${art.msgid}&idx=${art.idx}&sn=${art.sn}`,
+            )
+          ).text();
+          const p = parseArticlePage(html);
+          const variant = /id="post-date"/.test(html) ? '2018' : p.kind;
+          if ((seen.get(variant) ?? 0) >= 3) continue;
+          seen.set(variant, (seen.get(variant) ?? 0) + 1);
+          // The traps are on every page: component code and an ad block before the variables.
+          expect(html).toContain('nickname: "data-miniprogram-nickname"');
+          expect(html).toContain("user_name: 'gh_1e80bb81a1d2'");
+          expect(html).not.toMatch(/_copyright_stat = "(?!0"|1"|2")/);
+          expect(p).toMatchObject({
+            nickname: acc.name,
+            user_name: acc.ghId,
+            alias: acc.alias,
+            author: art.author,
+          });
+          expect(p.content).toContain(art.digest);
+          if (art.sourceAccount) expect(p.source_account).toBe(art.sourceAccount);
+        }
+    expect([...seen.keys()].sort()).toEqual(['2018', 'article', 'picture', 'share', 'text']);
   });
 
   it('puts counters on the page only for a client session', async () => {

@@ -1,5 +1,10 @@
 import * as cheerio from 'cheerio';
+import { type Copyright, copyrightCode, copyrightFromPage, isFromElsewhere } from '../platform/copyright';
+import { type MessageKind, messageKind } from '../platform/message-kind';
 import { parseArticleUrl } from './article-url';
+import { htmlDecode } from './html-text';
+import type { JsObject, JsValue } from './js-literal';
+import { at, textOf as jsText, PageScript } from './page-script';
 
 /**
  * Parses an mp.weixin.qq.com article page. Identity and metadata come from the inline JS variables
@@ -33,20 +38,39 @@ export interface ParsedArticle {
   alias: string;
   /** Publish time, unix seconds (the page's ct); 0 when absent. */
   pubtime: number;
-  /** 11 = original (原创); 0 / 101 / others = not original (reposts). */
+  /** 原创 as the platform means it (platform/copyright.ts): original, reprint, share or unknown. */
+  copyright: Copyright;
+  /** The same as its stored code (0 unknown, 1 original, 2 reprint, 3 share), as the bus carries it. */
   copyright_stat: number;
+  /** The account a reprint or share came from ("以下文章来源于…"), when the page names it. */
+  source_account: string;
+  /** WeChat's item_show_type (0 图文, 5 视频, 7 语音, 8 图片, 10 文本…); 0 when the page does not say. */
+  item_show_type: number;
+  /** The message kind, from item_show_type and the copyright (platform/message-kind.ts). */
+  kind: MessageKind;
   /** 阅读原文 link. */
   source_url: string;
   /** Canonical long link. */
   href: string;
-  /** Body text of #js_content. */
+  /** Body text: #js_content, or for picture/text/video/voice pages cgiDataNew's content_noencode or desc. */
   content: string;
   /** Appids of embedded mini-program cards. */
   mini_programs: string[];
   /** The same mini-programs as the page describes them, one per appid (first non-empty value of each attribute). */
   mini_program_cards: ParsedMiniProgram[];
-  /** Counters when the page carried them (a client session's page), else null. */
-  counts: { read: number; looking: number; zan: number; share: number; comment: number } | null;
+  /**
+   * Counters when the page carried them (a client session's page: `read_num` and `appmsg_bar_data`), else null.
+   * A counter the page left empty (`'' * 1`) is null: absent, not zero.
+   */
+  counts: PageCounts | null;
+}
+
+export interface PageCounts {
+  read: number | null;
+  looking: number | null;
+  zan: number | null;
+  share: number | null;
+  comment: number | null;
 }
 
 /**
@@ -63,92 +87,7 @@ export interface ParsedMiniProgram {
   image_url: string;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  '#39': "'",
-};
-
-/** WeChat's htmlDecode: named and numeric entities. */
-export function htmlDecode(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    }
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
-}
-
-/** Reads a JS string literal starting at s[i] (a quote); returns its value and the index after it. */
-function readJsString(s: string, i: number): { value: string; end: number } | null {
-  const q = s[i];
-  if (q !== '"' && q !== "'" && q !== '`') return null;
-  let out = '';
-  for (let j = i + 1; j < s.length; j++) {
-    const ch = s[j] as string;
-    if (ch === q) return { value: out, end: j + 1 };
-    if (ch === '\n' && q !== '`') return null;
-    if (ch !== '\\') {
-      out += ch;
-      continue;
-    }
-    const n = s[++j];
-    if (n === undefined) return null;
-    if (n === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(j + 1, j + 3))) {
-      out += String.fromCharCode(Number.parseInt(s.slice(j + 1, j + 3), 16));
-      j += 2;
-    } else if (n === 'u' && /^[0-9a-fA-F]{4}$/.test(s.slice(j + 1, j + 5))) {
-      out += String.fromCharCode(Number.parseInt(s.slice(j + 1, j + 5), 16));
-      j += 4;
-    } else out += n === 'n' ? '\n' : n === 't' ? '\t' : n === 'r' ? '' : n;
-  }
-  return null;
-}
-
-/**
- * The value of `var NAME = …` / `window.NAME = …` / `NAME: …` in the page's scripts: the first string
- * literal of the expression, unwrapped from htmlDecode()/JsDecode(), entity-decoded.
- */
-function jsVar(script: string, name: string): string | null {
-  const re = new RegExp(`(?:\\bvar\\s+|window\\.|[{,]\\s*)${name}\\s*[=:]\\s*`, 'g');
-  for (let m = re.exec(script); m; m = re.exec(script)) {
-    let i = m.index + m[0].length;
-    const wrap = /^(?:htmlDecode|JsDecode|decodeURIComponent)\s*\(\s*/.exec(script.slice(i, i + 40));
-    if (wrap) i += wrap[0].length;
-    let lit = readJsString(script, i);
-    // `'' || '2650…' || ""`: the first non-empty literal of an || chain.
-    while (lit && lit.value === '') {
-      const or = /^\s*\|\|\s*/.exec(script.slice(lit.end, lit.end + 20));
-      const next = or ? readJsString(script, lit.end + or[0].length) : null;
-      if (!next) break;
-      lit = next;
-    }
-    if (lit) return htmlDecode(lit.value);
-    // A bare number (`var ct = 1700000000;`).
-    const num = /^\d+/.exec(script.slice(i, i + 20));
-    if (num) return num[0];
-  }
-  return null;
-}
-
-function jsObject(script: string, name: string): Record<string, unknown> | null {
-  const m = new RegExp(`\\b${name}\\s*=\\s*\\{`).exec(script);
-  if (!m) return null;
-  const start = m.index + m[0].length - 1;
-  const end = script.indexOf('}', start);
-  if (end < 0) return null;
-  try {
-    const v = JSON.parse(script.slice(start, end + 1)) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
+export { htmlDecode };
 
 function bizToMid(biz: string): number {
   try {
@@ -192,11 +131,15 @@ function textOf(node: DomNode | undefined): string {
  * and meta property; every script and mini-program card). cheerio's selectors cost O(depth) per node, so a page of
  * 100,000 nested tags took minutes a query; this walk is linear whatever the nesting.
  */
+/** Classes whose every element the parser reads (the 2018 meta line, the profile card), not only the first. */
+const ALL_OF = new Set(['rich_media_meta_text', 'profile_meta']);
+
 function domParts(root: DomNode) {
   const scripts: DomNode[] = [];
   const cards: DomNode[] = [];
   const ids = new Map<string, DomNode>();
   const classes = new Map<string, DomNode>();
+  const every = new Map<string, DomNode[]>();
   const metas = new Map<string, string>();
   let title: DomNode | undefined;
   const stack: DomNode[] = [root];
@@ -204,17 +147,23 @@ function domParts(root: DomNode) {
     const n = stack.pop() as DomNode;
     const a = n.attribs;
     if (a) {
-      if (n.name === 'script') scripts.push(n);
-      else if (n.name === 'title') title ??= n;
+      // Templates (`<script type="text/html">`) hold markup, not the page's variables.
+      if (n.name === 'script') {
+        if (!a.type || /^(?:text|application)\/(?:javascript|ecmascript)$|^module$/i.test(a.type.trim()))
+          scripts.push(n);
+      } else if (n.name === 'title') title ??= n;
       else if (n.name === 'meta' && a.property !== undefined && !metas.has(a.property))
         metas.set(a.property, a.content ?? '');
       if (a.id !== undefined && !ids.has(a.id)) ids.set(a.id, n);
-      for (const c of a.class?.split(/\s+/) ?? []) if (c && !classes.has(c)) classes.set(c, n);
+      for (const c of a.class?.split(/\s+/) ?? []) {
+        if (c && !classes.has(c)) classes.set(c, n);
+        if (ALL_OF.has(c)) every.set(c, [...(every.get(c) ?? []), n]);
+      }
       if (a['data-miniprogram-appid'] !== undefined) cards.push(n);
     }
     if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as DomNode);
   }
-  return { scripts, cards, ids, classes, metas, title };
+  return { scripts, cards, ids, classes, every, metas, title };
 }
 
 /**
@@ -256,6 +205,74 @@ export function nestingEstimate(html: string): number {
   return max;
 }
 
+/** The script variables the parser reads; any other declaration is not even parsed. */
+const NAMES = new Set([
+  'biz',
+  '__biz',
+  'mid',
+  'appmsgid',
+  'idx',
+  'sn',
+  'ct',
+  'msg_title',
+  'msg_desc',
+  'msg_cdn_url',
+  'msg_link',
+  'msg_source_url',
+  'author',
+  'nickname',
+  'user_name',
+  'alias',
+  '_copyright_stat',
+  'copyright_stat',
+  'reprint_type',
+  'item_show_type',
+  'read_num',
+  'appmsg_bar_data',
+  'cgiDataNew',
+  'cgiData',
+]);
+
+/**
+ * What the page's own identity variables look like. Library code declares the same short names (`var idx = 0;`,
+ * `var mid = ''`), so a declaration counts only in the page's shape.
+ */
+const SHAPE = {
+  biz: /^[A-Za-z0-9+/]{4,}={0,2}$/,
+  msgid: /^[1-9]\d{4,}$/,
+  idx: /^[1-8]$/,
+  sn: /^[0-9a-zA-Z]{8,}$/,
+  ghId: /^gh_[0-9a-zA-Z]+$/,
+  unixTime: /^\d{9,10}$/,
+  smallInt: /^\d{1,3}$/,
+};
+
+/** A date as the 2018 meta line writes it (`2018-04-07`): never the author. */
+const DATE_TEXT = /^\d{4}[-/年.]\d{1,2}[-/月.]\d{1,2}日?$/;
+
+/** HTML (or plain text with entities) as text: tags dropped, entities decoded, whitespace collapsed. */
+function htmlText(html: string): string {
+  if (!html.includes('<')) return htmlDecode(html).replace(/\s+/g, ' ').trim();
+  if (nestingEstimate(html) > MAX_NESTING) return '';
+  const $ = cheerio.load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  return textOf($.root()[0] as unknown as DomNode)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A counter as UInt32 holds it, or null: absent (`'' * 1`), negative, fractional or too large. */
+function counter(v: JsValue): number | null {
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,10}$/.test(v.trim()) ? Number(v) : null;
+  return n !== null && Number.isInteger(n) && n >= 0 && n <= 4_294_967_295 ? n : null;
+}
+
+/** A small non-negative integer from a script value or text (`"2" * 1`, '8'), or null. */
+function smallInt(v: JsValue): number | null {
+  const t = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
+  return /^\d{1,9}$/.test(t) ? Number(t) : null;
+}
+
 export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   // A page nested deeper than any article is not read (see MAX_NESTING): only its address can identify it.
   if (typeof html !== 'string' || nestingEstimate(html) > MAX_NESTING) html = '';
@@ -266,26 +283,69 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   const dom = domParts($.root()[0] as unknown as DomNode);
   const byId = (id: string) => textOf(dom.ids.get(id)).trim();
   const byClass = (c: string) => textOf(dom.classes.get(c)).trim();
-  const script = dom.scripts.map(textOf).join('\n');
-  const v = (name: string) => jsVar(script, name);
-  const meta = (prop: string) => dom.metas.get(prop)?.trim() ?? '';
+  const js = new PageScript(dom.scripts.map(textOf).join('\n'), NAMES);
+  // Declarations first; then the keys of the page's own data objects (current pages: cgiDataNew; older: cgiData).
+  const cgi: (JsObject | null)[] = [js.obj('cgiDataNew'), js.obj('cgiData')];
+  const key = (path: string) => {
+    for (const o of cgi) {
+      const t = jsText(at(o, path));
+      if (t !== '') return t;
+    }
+    return '';
+  };
+  const keyValue = (path: string): JsValue => {
+    for (const o of cgi) {
+      const v = at(o, path);
+      if (v !== undefined && v !== '') return v;
+    }
+    return undefined;
+  };
+  const v = (name: string, cgiKey = name) => js.text(name) || key(cgiKey);
+  const meta = (prop: string) => htmlDecode(dom.metas.get(prop)?.trim() ?? '');
 
   // Identity: the script first, then og:url / msg_link, then the page's own URL.
-  const linkIds = [v('msg_link'), meta('og:url'), pageUrl]
+  const linkIds = [js.text('msg_link'), key('link'), meta('og:url'), pageUrl]
     .map((u) => (u ? parseArticleUrl(u) : null))
     .find((l) => l?.kind === 'long');
   const fromLink = linkIds?.kind === 'long' ? linkIds : null;
-  const biz = v('biz') || v('__biz') || fromLink?.biz || '';
-  const msgid = int(v('mid') || v('appmsgid')) || fromLink?.msgid || 0;
-  const idx = int(v('idx')) || fromLink?.idx || 0;
-  const sn = v('sn') || fromLink?.sn || '';
+  const biz =
+    js.text('biz', SHAPE.biz) || js.text('__biz', SHAPE.biz) || key('bizuin') || fromLink?.biz || '';
+  const msgid =
+    int(js.text('mid', SHAPE.msgid) || js.text('appmsgid', SHAPE.msgid) || key('mid')) ||
+    fromLink?.msgid ||
+    0;
+  const idx = int(js.text('idx', SHAPE.idx) || key('idx')) || fromLink?.idx || 0;
+  const sn = js.text('sn', SHAPE.sn) || key('sn') || fromLink?.sn || '';
 
-  const title = v('msg_title') || byId('activity-name') || meta('og:title') || textOf(dom.title).trim();
-  const nickname = v('nickname') || byId('js_name') || byClass('profile_nickname');
-  const copyrightRaw = v('_copyright_stat') || v('copyright_stat');
-  const copyright_stat =
-    copyrightRaw !== null && copyrightRaw !== '' ? int(copyrightRaw) : dom.ids.has('copyright_logo') ? 11 : 0;
-  const content = textOf(dom.ids.get('js_content')).replace(/\s+/g, ' ').trim();
+  const title =
+    v('msg_title', 'title') || byId('activity-name') || meta('og:title') || textOf(dom.title).trim();
+  const nickname = v('nickname', 'nick_name') || byId('js_name') || byClass('profile_nickname');
+  const profileCard = profileValues(dom.every.get('profile_meta') ?? []);
+  const statVar = [
+    js.text('_copyright_stat', SHAPE.smallInt),
+    js.text('copyright_stat', SHAPE.smallInt),
+    key('copyright_info.copyright_stat'),
+    key('copyright_stat'),
+  ]
+    .map((x) => smallInt(x))
+    .find((x) => x !== null);
+  const copyright = copyrightFromPage(
+    statVar ?? null,
+    smallInt(js.text('reprint_type') || key('copyright_info.reprint_type')),
+    dom.ids.has('copyright_logo'),
+  );
+  const source_account = fromElsewhereName(dom, copyright, key('copyright_info.platform'));
+  const item_show_type = smallInt(js.text('item_show_type', SHAPE.smallInt) || key('item_show_type'));
+  const kind = messageKind(item_show_type, isFromElsewhere(copyrightCode(copyright)));
+  // Picture, text, video and voice pages have no body (or only a player) in #js_content: their text is
+  // cgiDataNew's content_noencode, else its desc. For those kinds the page's own text is added to what the DOM holds.
+  const domText = textOf(dom.ids.get('js_content')).replace(/\s+/g, ' ').trim();
+  const dataText = () => htmlText(key('content_noencode')) || htmlText(key('desc'));
+  const content = !domText
+    ? dataText()
+    : kind === 'article' || kind === 'share'
+      ? domText
+      : [domText, dataText()].filter((t, i, all) => t && (i === 0 || !all[0]?.includes(t))).join(' ');
   const cards = new Map<string, ParsedMiniProgram>();
   for (const el of dom.cards) {
     const attr = (name: string) => el.attribs?.[`data-miniprogram-${name}`]?.trim() ?? '';
@@ -304,21 +364,6 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
   }
   const mini_program_cards = [...cards.values()];
   const mini_programs = mini_program_cards.map((c) => c.appid);
-  const bar = jsObject(script, 'appmsg_bar_data');
-  // A counter is a non-negative integer as UInt32 holds it; anything else (-1, 1.5, 1e300) reads as absent (0).
-  const num = (x: unknown) => {
-    const n = typeof x === 'number' ? x : int(typeof x === 'string' ? x : null);
-    return Number.isInteger(n) && n >= 0 && n <= 4_294_967_295 ? n : 0;
-  };
-  const counts = bar
-    ? {
-        read: num(bar.read_num),
-        looking: num(bar.like_num),
-        zan: num(bar.old_like_num),
-        share: num(bar.share_num),
-        comment: num(bar.comment_count),
-      }
-    : null;
   const ok = biz !== '' && msgid > 0 && idx >= 1 && idx <= 8;
   const origin = (() => {
     try {
@@ -336,21 +381,96 @@ export function parseArticlePage(html: string, pageUrl = ''): ParsedArticle {
     sn,
     aid: ok ? `${msgid}_${idx}` : '',
     title,
-    digest: v('msg_desc') || meta('og:description'),
-    cover: v('msg_cdn_url') || meta('og:image'),
-    author: v('author') || byId('js_author_name') || byClass('rich_media_meta_text'),
+    digest: v('msg_desc', 'desc') || meta('og:description'),
+    cover: v('msg_cdn_url', 'cdn_url') || meta('og:image'),
+    author:
+      v('author') || byId('js_author_name') || metaLineAuthor(dom.every.get('rich_media_meta_text') ?? []),
     nickname,
-    user_name: v('user_name') || '',
-    alias: v('alias') || '',
-    pubtime: int(v('ct')),
-    copyright_stat,
-    source_url: v('msg_source_url') || '',
+    user_name: js.text('user_name', SHAPE.ghId) || key('user_name'),
+    alias: v('alias') || profileCard.get('微信号') || '',
+    pubtime: int(js.text('ct', SHAPE.unixTime)) || counter(keyValue('ori_create_time')) || 0,
+    copyright,
+    copyright_stat: copyrightCode(copyright),
+    source_account,
+    item_show_type: item_show_type ?? 0,
+    kind,
+    source_url: v('msg_source_url', 'source_url'),
     href: ok
       ? `${origin}/s?__biz=${encodeURIComponent(biz)}&mid=${msgid}&idx=${idx}&sn=${encodeURIComponent(sn)}`
       : '',
     content,
     mini_programs,
     mini_program_cards,
-    counts,
+    counts: pageCounts(js),
   };
+}
+
+/**
+ * The author from the meta line, for pages whose script does not name one. 2018 pages write the date and then, when
+ * the article names one, the author as `<em class="rich_media_meta rich_media_meta_text">`; later pages a span of
+ * that class. Elements with an id are never the author (the date `post-date` / `publish_time`, the IP location
+ * `js_ip_wording_wrp`, the edit note `js_title_modify_wrp`), nor the account's name (rich_media_meta_nickname), nor
+ * a date; there may be none.
+ */
+function metaLineAuthor(nodes: DomNode[]): string {
+  for (const n of nodes) {
+    if (n.name !== 'em' && n.name !== 'span') continue;
+    if (n.attribs?.id !== undefined || /\brich_media_meta_nickname\b/.test(n.attribs?.class ?? '')) continue;
+    const t = textOf(n).replace(/\s+/g, ' ').trim();
+    if (t && !DATE_TEXT.test(t)) return t;
+  }
+  return '';
+}
+
+/** The profile card's label → value pairs (`<p class="profile_meta"><label>微信号</label><span>…</span>`). */
+function profileValues(nodes: DomNode[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of nodes) {
+    let label = '';
+    let value = '';
+    for (const c of p.children ?? []) {
+      const cls = c.attribs?.class ?? '';
+      if (/\bprofile_meta_label\b/.test(cls)) label = textOf(c).trim();
+      else if (/\bprofile_meta_value\b/.test(cls)) value = textOf(c).trim();
+    }
+    if (label && !out.has(label)) out.set(label, value);
+  }
+  return out;
+}
+
+/**
+ * The account a reprint or share came from: the source card's name (`.original_primary_nickname`), else the
+ * "以下文章来源于X" line, else cgiDataNew's copyright_info.platform. Only for reprints and shares.
+ */
+function fromElsewhereName(dom: ReturnType<typeof domParts>, copyright: Copyright, platform: string): string {
+  if (copyright !== 'reprint' && copyright !== 'share') return '';
+  const card = textOf(dom.classes.get('original_primary_nickname')).trim();
+  if (card) return card;
+  const tips = textOf(dom.classes.get('original_primary_card_tips')).replace(/\s+/g, ' ');
+  const m = /以下文章来源于\s*([^，,]+?)\s*(?:[，,]|$)/.exec(tips);
+  return m?.[1]?.trim() || platform;
+}
+
+/**
+ * Counters on a client session's page: `var read_num` and `window.appmsg_bar_data` (a JavaScript literal:
+ * like_count is 在看, old_like_count 点赞, share_count, comment_count; older pages like_num / old_like_num /
+ * share_num). Without a session every one is `'' * 1`: then there are no counts at all.
+ */
+function pageCounts(js: PageScript): PageCounts | null {
+  const bar = js.obj('appmsg_bar_data');
+  const field = (...names: string[]) => {
+    for (const n of names) {
+      const c = bar && Object.hasOwn(bar, n) ? counter(bar[n] as JsValue) : null;
+      if (c !== null) return c;
+    }
+    return null;
+  };
+  const counts: PageCounts = {
+    read: counter(js.text('read_num')) ?? field('read_num'),
+    looking: field('like_count', 'like_num'),
+    zan: field('old_like_count', 'old_like_num'),
+    share: field('share_count', 'share_num'),
+    comment: field('comment_count'),
+  };
+  return Object.values(counts).some((c) => c !== null) ? counts : null;
 }

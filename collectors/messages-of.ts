@@ -5,6 +5,8 @@ import type {
   SnapshotMessage,
   TopicInput,
 } from '../bus/messages';
+import { COPYRIGHT_CODE, isFromElsewhere } from '../platform/copyright';
+import { messageKind } from '../platform/message-kind';
 import { midOf } from '../platform/wechat-ids';
 import type { ParsedArticle } from './article-parser';
 import type { SourceArticle, SourceCounts, SourceFinder, SourceProfile, SourceVideo } from './source';
@@ -52,13 +54,20 @@ function pageFields(
   };
 }
 
-/** An article from a post list; with its fetched page, also its body text and mini-programs. */
+/**
+ * An article from a post list; with its fetched page, also its body text, mini-programs, kind and reprint source.
+ * 原创: the page's when it says (it tells a share from a reprint, and list_ex answers may carry no
+ * copyright_type at all), else the list's.
+ */
 export function articleMessage(
   a: SourceArticle,
   crawledAt: number,
   page?: ParsedArticle | null,
   owners?: ReadonlyMap<string, string>,
 ): ArticleInput {
+  const copyright =
+    page && page.copyright_stat !== COPYRIGHT_CODE.unknown ? page.copyright_stat : a.copyrightStat;
+  const itemShowType = a.itemShowType ?? (page ? page.item_show_type : null);
   return {
     aid: `${a.msgid}_${a.idx}`,
     mid: midOf(a.biz),
@@ -72,9 +81,12 @@ export function articleMessage(
     author: a.author,
     href: a.link,
     pubtime: a.createTime,
-    copyright_stat: a.copyrightStat,
+    copyright_stat: copyright,
     source_url: a.sourceUrl,
     crawled_at: crawledAt,
+    item_show_type: itemShowType ?? 0,
+    kind: page ? page.kind : messageKind(itemShowType, isFromElsewhere(copyright)),
+    source_account: page?.source_account ?? '',
     ...(page ? pageFields(page, owners) : {}),
   };
 }
@@ -97,6 +109,9 @@ export function parsedArticleMessage(p: ParsedArticle, crawledAt: number): Artic
     copyright_stat: p.copyright_stat,
     source_url: p.source_url,
     crawled_at: crawledAt,
+    item_show_type: p.item_show_type,
+    kind: p.kind,
+    source_account: p.source_account,
     ...pageFields(p),
   };
 }

@@ -1,13 +1,13 @@
 import PQueue from 'p-queue';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Clock, realClock } from '../platform/clock';
 import type { Logger } from '../platform/log';
 import { createLogger } from '../platform/log';
-import { type ParsedArticle, parseArticlePage } from './article-parser';
+import { type PageCounts, type ParsedArticle, parseArticlePage } from './article-parser';
 import { parseArticleUrl } from './article-url';
 import { CredentialPool, type RateLimit } from './credential-pool';
 import { type CredentialStore, StaticCredentialStore } from './credentials';
-import { type FetchOptions, fetchJson, fetchText, retKind, UpstreamError } from './http';
+import { type FetchOptions, fetchJson, fetchText, UpstreamError } from './http';
 import type {
   ArticleLookup,
   Source,
@@ -21,43 +21,16 @@ import type {
   SourceVideo,
 } from './source';
 import {
-  type AppMsgEx,
-  appmsgextAnswer,
-  appmsgstatRet,
   baseResp,
-  listExAnswer,
   postListData,
   postListHead,
   profileAnswer,
-  publishInfo,
-  publishPage,
   readAnswer,
-  readJsonText,
-  searchbizAnswer,
   wxaprofileAnswer,
 } from './upstream-answers';
+import { check, readAppmsgext, readAppmsgpublish, readListEx, readSearchbiz } from './upstream-readers';
 
-type BaseResp = z.output<typeof baseResp>;
-
-export function check(r: BaseResp, what: string): void {
-  const ret = r.base_resp?.ret ?? 0;
-  if (ret !== 0)
-    throw new UpstreamError(
-      `${what}: ret=${ret} ${r.base_resp?.err_msg ?? r.base_resp?.errmsg ?? ''}`.trim(),
-      retKind(ret),
-      undefined,
-      ret,
-    );
-}
-
-/** sn is only in the article link; the list answer does not carry it as a field. */
-function snOf(link: string): string {
-  try {
-    return new URL(link.replace(/&amp;/g, '&')).searchParams.get('sn') ?? '';
-  } catch {
-    return '';
-  }
-}
+export { check };
 
 export interface MpSourceOptions {
   /** Back-office credentials ({token, cookie}) for searchbiz / appmsgpublish / appmsg. */
@@ -153,14 +126,25 @@ export class MpSource implements Source, ArticleLookup {
     q: Record<string, string | number>,
     schema: S,
   ): Promise<z.output<S>> {
+    return this.backOfficeRead(path, q, (r) => {
+      check(readAnswer(baseResp, r, what), what);
+      return readAnswer(schema, r, what);
+    });
+  }
+
+  /** A back-office GET with an mp credential, its answer read by `read` inside the pool (errors retire or retry). */
+  private backOfficeRead<T>(
+    path: string,
+    q: Record<string, string | number>,
+    read: (answer: unknown) => T,
+  ): Promise<T> {
     return this.mp.run(async (secret) => {
       const query = secret.token ? { ...q, token: secret.token, lang: 'zh_CN' } : q;
       const r = await fetchJson<unknown>(this.url(path, query), {
         ...this.opts.http,
         headers: secret.cookie ? { cookie: secret.cookie } : {},
       });
-      check(readAnswer(baseResp, r, what), what);
-      return readAnswer(schema, r, what);
+      return read(r);
     });
   }
 
@@ -168,27 +152,12 @@ export class MpSource implements Source, ArticleLookup {
     return this.search('', begin, count);
   }
 
-  private async search(query: string, begin: number, count: number) {
-    const r = await this.backOffice(
-      'searchbiz',
+  private search(query: string, begin: number, count: number) {
+    return this.backOfficeRead(
       '/cgi-bin/searchbiz',
-      {
-        action: 'search_biz',
-        query,
-        begin,
-        count,
-        f: 'json',
-        ajax: 1,
-      },
-      searchbizAnswer,
+      { action: 'search_biz', query, begin, count, f: 'json', ajax: 1 },
+      readSearchbiz,
     );
-    const accounts: SourceAccount[] = (r.list ?? []).map((b) => ({
-      biz: b.fakeid,
-      name: b.nickname,
-      alias: b.alias,
-      avatar: b.round_head_img,
-    }));
-    return { total: r.total ?? accounts.length, accounts };
   }
 
   async searchAccounts(query: string): Promise<SourceAccount[]> {
@@ -286,32 +255,14 @@ export class MpSource implements Source, ArticleLookup {
     };
   }
 
-  private toArticle(biz: string, x: AppMsgEx): SourceArticle {
-    return {
-      biz,
-      msgid: x.appmsgid,
-      idx: x.itemidx,
-      sn: snOf(x.link),
-      title: x.title,
-      digest: x.digest,
-      cover: x.cover,
-      author: x.author_name,
-      link: x.link.replace(/#rd$/, ''),
-      createTime: x.create_time,
-      copyrightStat: x.copyright_stat ?? (x.copyright_type === 1 ? 11 : 0),
-      sourceUrl: x.source_url,
-    };
-  }
-
   async listPushes(biz: string, begin: number, count: number) {
     return this.opts.listApi === 'list_ex'
       ? this.listEx(biz, begin, count)
       : this.listPublish(biz, begin, count);
   }
 
-  private async listPublish(biz: string, begin: number, count: number) {
-    const r = await this.backOffice(
-      'appmsgpublish',
+  private listPublish(biz: string, begin: number, count: number) {
+    return this.backOfficeRead(
       '/cgi-bin/appmsgpublish',
       {
         sub: 'list',
@@ -326,28 +277,8 @@ export class MpSource implements Source, ArticleLookup {
         f: 'json',
         ajax: 1,
       },
-      z.object({ publish_page: z.string() }),
+      (x) => readAppmsgpublish(x, biz),
     );
-    const page = readAnswer(
-      publishPage,
-      readJsonText(r.publish_page, 'appmsgpublish: publish_page'),
-      'appmsgpublish: publish_page',
-    );
-    const pushes: SourcePush[] = [];
-    for (const item of page.publish_list) {
-      const info = readAnswer(
-        publishInfo,
-        readJsonText(item.publish_info, 'appmsgpublish: publish_info'),
-        'appmsgpublish: publish_info',
-      );
-      const articles = info.appmsgex.filter((x) => !x.is_deleted).map((x) => this.toArticle(biz, x));
-      pushes.push({
-        msgid: info.msgid,
-        time: info.sent_info?.time ?? articles[0]?.createTime ?? 0,
-        articles,
-      });
-    }
-    return { total: page.total_count, pushes };
   }
 
   /**
@@ -360,32 +291,22 @@ export class MpSource implements Source, ArticleLookup {
     let articlesTotal = 0;
     let exhausted = false;
     for (let offset = 0; ; offset += 20) {
-      const r = await this.backOffice(
-        'appmsg list_ex',
+      const r = await this.backOfficeRead(
         '/cgi-bin/appmsg',
-        {
-          action: 'list_ex',
-          begin: offset,
-          count: 20,
-          fakeid: biz,
-          type: 9,
-          query: '',
-          f: 'json',
-          ajax: 1,
-        },
-        listExAnswer,
+        { action: 'list_ex', begin: offset, count: 20, fakeid: biz, type: 9, query: '', f: 'json', ajax: 1 },
+        (x) => readListEx(x, biz),
       );
-      articlesTotal = r.app_msg_cnt;
-      for (const x of r.app_msg_list) {
-        let p = byMsg.get(x.appmsgid);
+      articlesTotal = r.total;
+      for (const a of r.articles) {
+        let p = byMsg.get(a.msgid);
         if (!p) {
-          p = { msgid: x.appmsgid, time: x.create_time, articles: [] };
-          byMsg.set(x.appmsgid, p);
+          p = { msgid: a.msgid, time: a.createTime, articles: [] };
+          byMsg.set(a.msgid, p);
           pushes.push(p);
         }
-        p.articles.push(this.toArticle(biz, x));
+        p.articles.push(a);
       }
-      exhausted = offset + 20 >= articlesTotal || r.app_msg_list.length === 0;
+      exhausted = offset + 20 >= articlesTotal || r.articles.length === 0;
       // One push past the wanted window guarantees the last wanted push is complete.
       if (exhausted || pushes.length > begin + count) break;
     }
@@ -400,7 +321,7 @@ export class MpSource implements Source, ArticleLookup {
         this.url('/s', { __biz: a.biz, mid: a.msgid, idx: a.idx, sn: a.sn }),
         true,
       );
-      return page.counts as SourceCounts;
+      return snapshotCounts(page.counts as PageCounts & { read: number });
     }
     const r = await this.client.run(async (secret) => {
       const x = await fetchJson<unknown>(
@@ -418,20 +339,9 @@ export class MpSource implements Source, ArticleLookup {
           body: new URLSearchParams({ is_only_read: '1', is_temp_url: '0', appmsg_type: '9' }),
         },
       );
-      check(readAnswer(baseResp, x, 'getappmsgext'), 'getappmsgext');
-      const s = readAnswer(appmsgstatRet, x, 'getappmsgext').appmsgstat;
-      if (!s || (s.ret ?? 0) !== 0) throw new UpstreamError('getappmsgext: no appmsgstat', 'rejected');
-      return readAnswer(appmsgextAnswer, x, 'getappmsgext');
+      return readAppmsgext(x);
     });
-    const s = r.appmsgstat;
-    return {
-      read: s.read_num,
-      // like_num is 在看 and old_like_num is 点赞 since WeChat renamed the buttons in 2020.
-      looking: s.like_num,
-      zan: s.old_like_num,
-      share: s.share_num,
-      comment: r.comment_count,
-    };
+    return snapshotCounts(r.counts);
   }
 
   /**
@@ -457,9 +367,20 @@ export class MpSource implements Source, ArticleLookup {
       const parsed = parseArticlePage(page.text, target);
       if (!parsed.ok) throw new UpstreamError(`article page without an article: ${target}`, 'rejected');
       // Checked inside the pool: a page without counters means this client session is gone.
-      if (needCounts && !parsed.counts)
-        throw new UpstreamError('article page without appmsg_bar_data', 'expired');
+      if (needCounts && (!parsed.counts || parsed.counts.read === null))
+        throw new UpstreamError('article page without its counters (read_num, appmsg_bar_data)', 'expired');
       return parsed;
     });
   }
+}
+
+/** A poll's counters for the snapshot: a counter the upstream did not send is 0 (see SourceCounts). */
+function snapshotCounts(c: { read: number } & Omit<PageCounts, 'read'>): SourceCounts {
+  return {
+    read: c.read,
+    looking: c.looking ?? 0,
+    zan: c.zan ?? 0,
+    share: c.share ?? 0,
+    comment: c.comment ?? 0,
+  };
 }

@@ -9,6 +9,7 @@ import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import { tempDir } from '../e2e/harness';
 import { fixedClock } from '../platform/clock';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { createLogger } from '../platform/log';
 import type { FaultRule } from '../simulator/faults';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
@@ -589,7 +590,7 @@ const VALID: { [T in Topic]: unknown } = {
         author: 'au',
         link: 'l',
         createTime: 1_700_000_000,
-        copyrightStat: 11,
+        copyrightStat: COPYRIGHT_CODE.original,
         sourceUrl: '',
       },
       1_700_000_000_000,

@@ -63,8 +63,11 @@ export interface SourceArticle {
   author: string;
   link: string;
   createTime: number;
+  /** 原创 as a stored code of platform/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share). */
   copyrightStat: number;
   sourceUrl: string;
+  /** WeChat's item_show_type when the list gives it (null or absent: not given). */
+  itemShowType?: number | null;
 }
 
 export interface SourcePush {
@@ -73,6 +76,11 @@ export interface SourcePush {
   articles: SourceArticle[];
 }
 
+/**
+ * One poll's counters. Snapshots hold five UInt32s, so a counter the upstream did not send (2018 getappmsgext has
+ * no old_like_num / share_num; a page leaves one `'' * 1`) is 0 here: what WeChat showed for it. The readers keep
+ * it absent (null) for anyone who can use the difference; reads must be there, or there are no counters at all.
+ */
 export interface SourceCounts {
   read: number;
   zan: number;

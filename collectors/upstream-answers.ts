@@ -39,11 +39,21 @@ const optCount = count.nullish().transform((n) => n ?? 0);
 const unixSeconds = z.number().int().min(0).max(4_102_444_800);
 const msgid = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** base_resp, read on its own first: freq control and expiry must be recognised whatever else the answer holds. */
+/**
+ * base_resp, read on its own first: freq control and expiry must be recognised whatever else the answer holds.
+ * `ret` may be absent: real 2018 getappmsgext successes carry only `{wxtoken}`. The answer's top-level `ret`
+ * (getappmsgext repeats it there: `{"base_resp":{"ret":-3},"ret":-3,"errmsg":"no session"}`) counts too.
+ */
 export const baseResp = z.object({
   base_resp: z
-    .object({ ret: z.number().int(), err_msg: z.string().optional(), errmsg: z.string().optional() })
+    .object({
+      ret: z.number().int().nullish(),
+      err_msg: z.string().nullish(),
+      errmsg: z.string().nullish(),
+    })
     .nullish(),
+  ret: z.number().int().nullish(),
+  errmsg: z.string().nullish(),
 });
 
 /** An account's __biz: base64 of its decimal id (every message is keyed by that id). */
@@ -101,6 +111,8 @@ export const appMsgEx = z.object({
   create_time: unixSeconds,
   copyright_stat: z.number().int().min(0).max(255).nullish(),
   copyright_type: z.number().nullish(),
+  /** 0 图文, 5 视频, 7 语音, 8 图片, 10 文本…; an odd value reads as not given rather than refusing the list. */
+  item_show_type: z.number().int().min(0).max(255).nullish().catch(null),
   source_url: text,
   is_deleted: z.union([z.boolean(), z.number()]).nullish(),
 });
@@ -126,14 +138,20 @@ export const listExAnswer = z.object({
 export const appmsgstatRet = z.object({
   appmsgstat: z.object({ ret: z.number().int().nullish() }).nullish(),
 });
+/**
+ * The counters. Only read_num is required (an appmsgstat without it carries no counters at all); like_num (在看),
+ * old_like_num (点赞, since 2020), share_num and comment_count may be absent — 2018 answers have no old_like_num
+ * or share_num — and read as null (absent), not 0. A counter that is there must be a UInt32.
+ */
+const absentCount = count.nullish().transform((n) => n ?? null);
 export const appmsgextAnswer = z.object({
   appmsgstat: z.object({
     read_num: count,
-    like_num: count,
-    old_like_num: count,
-    share_num: optCount,
+    like_num: absentCount,
+    old_like_num: absentCount,
+    share_num: absentCount,
   }),
-  comment_count: optCount,
+  comment_count: absentCount,
 });
 
 /** 视频号助手 post_list: errCode first, then the data. */

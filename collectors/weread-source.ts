@@ -1,3 +1,4 @@
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { midOf } from '../platform/wechat-ids';
 import type { CredentialPool } from './credential-pool';
 import { type FetchOptions, fetchJson, UpstreamError } from './http';
@@ -67,11 +68,11 @@ export class WereadSource {
           title: m.title ?? '',
           digest: m.content ?? '',
           cover: m.pic_url ?? '',
-          // WeChat Reading does not say who wrote it, nor whether it is original.
+          // WeChat Reading does not say who wrote it, nor whether it is original, nor the message kind.
           author: '',
           link: link.toString().replace(/#rd$/, ''),
           createTime: m.time ?? s.review?.createTime ?? g.createTime ?? 0,
-          copyrightStat: 0,
+          copyrightStat: COPYRIGHT_CODE.unknown,
           sourceUrl: '',
         });
       }

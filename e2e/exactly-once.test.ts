@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishRecord } from '../bus/bus';
 import { KafkaBus } from '../bus/kafka-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { createLogger } from '../platform/log';
 import { spawnPlatform, tempDir } from './harness';
 import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from './kafka';
@@ -63,7 +64,7 @@ function dataset() {
           author: '',
           href: '',
           pubtime: 1_700_000_000,
-          copyright_stat: 11,
+          copyright_stat: COPYRIGHT_CODE.original,
           source_url: '',
           crawled_at: 1_700_000_000_000,
         },

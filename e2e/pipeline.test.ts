@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
 import { buy, signUp } from './members-harness';
@@ -15,6 +16,7 @@ interface RawAppMsg {
   link: string;
   create_time: number;
   copyright_stat: number;
+  item_show_type: number;
 }
 
 const beijing = (unixS: number) =>
@@ -119,6 +121,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
     const { body: dir } = await json(`${sim}/cgi-bin/searchbiz?action=search_biz&query=&begin=0&count=6`);
     const horizon = Math.floor(Date.parse('2026-11-01T21:30:00+08:00') / 1000) - 10 * 86_400;
     let compared = 0;
+    let kinds = 0;
     for (const b of dir.list) {
       const mid = Number(Buffer.from(b.fakeid, 'base64').toString());
       const expected = await rawArticles(b.fakeid, horizon);
@@ -147,13 +150,18 @@ describe('end-to-end pipeline on the embedded engines', () => {
           read: e.read,
           zan: e.zan,
           looking: e.looking,
-          tag: e.copyright_stat === 11 ? 1 : 0,
+          tag: e.copyright_stat === COPYRIGHT_CODE.original ? 1 : 0,
           postTime: beijing(e.create_time),
           mid,
           mp_name: b.nickname,
           avg_read: Math.round(avgRead),
         });
         expect(g.quality_num).toBeCloseTo(e.read / avgRead, 2);
+        // The message kind travels from item_show_type (and the page) through the bus to the history list.
+        if (e.item_show_type === 8) expect(g.kind).toBe('picture');
+        else if (e.item_show_type === 10) expect(g.kind).toBe('text');
+        else expect(['article', 'share']).toContain(g.kind);
+        if (g.kind !== 'article') kinds++;
         compared++;
       }
       // Newest push first, positions ascending within a push.
@@ -161,6 +169,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
       expect([...order].sort().reverse()).toEqual(order);
     }
     expect(compared).toBeGreaterThan(50);
+    expect(kinds).toBeGreaterThan(0);
   });
 
   it('filters history by headline, keyword and date range', async () => {

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { isFromElsewhere, isOriginal } from '../platform/copyright';
 import type { Logger } from '../platform/log';
 import { articlePage } from './article-page';
 import { FAULT_MODES, type FaultRule, Faults } from './faults';
@@ -62,9 +63,16 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
           ? c.json({ errCode: -2041, errMsg: '操作过于频繁' })
           : c.json({ base_resp: { ret: 200013, err_msg: 'freq control' } });
       case 'expired':
-        return weread
-          ? c.json({ errCode: -2012, errMsg: '登录超时' })
-          : c.json({ base_resp: { ret: 200003, err_msg: 'invalid session' } });
+        if (weread) return c.json({ errCode: -2012, errMsg: '登录超时' });
+        // The client route answers a lost session as real WeChat does: ret -3 in base_resp and at the top.
+        if (path === '/mp/getappmsgext')
+          return c.json({
+            base_resp: { ret: -3, errmsg: 'no session', cookie_count: 0 },
+            ret: -3,
+            errmsg: 'no session',
+            cookie_count: 0,
+          });
+        return c.json({ base_resp: { ret: 200003, err_msg: 'invalid session' } });
       case 'server_error':
         return c.text('upstream unavailable', (rule.status ?? 503) as 503);
       case 'hang':
@@ -168,7 +176,7 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
           create_time: x.create_time,
           update_time: x.update_time,
           copyright_type: x.copyright_type,
-          item_show_type: 0,
+          item_show_type: x.item_show_type,
           is_pay_subscribe: 0,
         };
       }),
@@ -285,10 +293,26 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
         share_num: n.share,
         ret: 0,
         real_read_num: 0,
+        version: 1,
+        prompted: 1,
+        like_disabled: false,
+        style: 1,
+        video_pv: 0,
+        video_uv: 0,
+        friend_like_num: 0,
       },
       comment_enabled: 1,
       comment_count: n.comment,
-      base_resp: { ret: 0, errmsg: 'ok' },
+      reward_head_imgs: [],
+      only_fans_can_comment: false,
+      is_fans: 1,
+      friend_comment_enabled: 1,
+      more_read_list: [],
+      friend_subscribe_count: 0,
+      related_tag_article: [],
+      original_article_count: 0,
+      // As real answers carry it: the wxtoken beside ret (2018 answers have the wxtoken alone).
+      base_resp: { ret: 0, errmsg: 'ok', wxtoken: 777 },
     });
   });
 
@@ -354,9 +378,10 @@ function appmsgex(art: SimArticle, base: string) {
     cover: `${base}/mmhead/${encodeURIComponent(art.biz)}/0`,
     create_time: art.createTime,
     update_time: art.createTime,
-    copyright_stat: art.copyrightStat,
-    copyright_type: art.copyrightStat === 11 ? 1 : 0,
-    item_show_type: 0,
+    // The back office's numbers: copyright_stat 1 original, 2 reprint or share; copyright_type 1 original.
+    copyright_stat: isOriginal(art.copyrightStat) ? 1 : isFromElsewhere(art.copyrightStat) ? 2 : 0,
+    copyright_type: isOriginal(art.copyrightStat) ? 1 : 0,
+    item_show_type: art.itemShowType,
     is_deleted: false,
     checking: 0,
     ban_flag: 0,

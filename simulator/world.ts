@@ -1,3 +1,4 @@
+import { type Copyright, copyrightCode } from '../platform/copyright';
 import { bizOf } from '../platform/wechat-ids';
 import { type FakeTraffic, fakeReadsAt, makeFakeTraffic } from './fake-traffic';
 import { hash32, Rng } from './rng';
@@ -93,7 +94,12 @@ export interface SimArticle {
   digest: string;
   author: string;
   createTime: number;
+  /** 原创 as a stored code of platform/copyright.ts: 1 original, 2 reprint, 3 share, 0 none declared. */
   copyrightStat: number;
+  /** The account a reprint or share came from ("以下文章来源于…"); '' otherwise. */
+  sourceAccount: string;
+  /** WeChat's item_show_type: 0 图文, 8 图片消息, 10 文本消息 (a few of each account's messages). */
+  itemShowType: number;
   sourceUrl: string;
   final: Counts;
   /** Time constant of the read curve, seconds. */
@@ -293,6 +299,15 @@ export class SimWorld {
       Math.round(a.fans * a.openRate * factor * r.logNormal(0, 0.45) * (viral ? 20 + r.next() * 120 : 1)),
     );
     const original = r.chance(a.originalRate);
+    // Drawn from a hash, not from r, so every other value of the article stays what it was for a given seed.
+    const extra = hash32(this.opts.seed, 'kind', a.mid, msgid, idx);
+    const copyright: Copyright = original
+      ? 'original'
+      : extra % 10 < 3
+        ? 'reprint'
+        : extra % 10 < 4
+          ? 'share'
+          : 'unknown';
     return {
       aid: `${msgid}_${idx}`,
       biz: a.biz,
@@ -304,7 +319,10 @@ export class SimWorld {
       digest: `${title.slice(0, 12)}……${a.name}为你带来关于${kw}的最新内容。`,
       author: original ? r.pick(['小编', '主编', a.name, '特约作者', '编辑部']) : '',
       createTime: time,
-      copyrightStat: original ? 11 : 0,
+      copyrightStat: copyrightCode(copyright),
+      sourceAccount:
+        copyright === 'reprint' || copyright === 'share' ? pickFrom(REPRINT_SOURCES, extra >>> 8) : '',
+      itemShowType: extra % 50 < 2 ? 8 : extra % 50 < 3 ? 10 : 0,
       sourceUrl: r.chance(0.3) ? `https://www.example.com/${a.industry.slug}/${msgid}${idx}` : '',
       final: {
         read,
@@ -509,3 +527,7 @@ export function activeSeconds(from: number, to: number): number {
     ((ACTIVITY_AMPLITUDE * 86_400) / (2 * Math.PI)) * (Math.sin(phase(to)) - Math.sin(phase(from)))
   );
 }
+
+/** Accounts the simulator's reprints and shares come from ("以下文章来源于…"). */
+const REPRINT_SOURCES = ['新周刊', '城市周报', '人民日报', '三联生活周刊', '丁香医生', '十点读书'];
+const pickFrom = <T>(xs: readonly T[], n: number): T => xs[n % xs.length] as T;

@@ -5,6 +5,7 @@ import { migrateClickHouse } from '../clickhouse/migrate';
 import type { AnalyticsStore } from '../clickhouse/store';
 import { tempDir } from '../e2e/harness';
 import { fixedClock } from '../platform/clock';
+import { COPYRIGHT_CODE } from '../platform/copyright';
 import { createLogger } from '../platform/log';
 import { wci } from './analytics/wci';
 import { AnalyticsProcessor } from './analytics-processor';
@@ -72,7 +73,7 @@ async function load(store: AnalyticsStore, order: 'forward' | 'reverse', twice =
     idx: a.idx,
     title: `文章${aid(a)}`,
     pubtime: at(a.pub),
-    copyright_stat: a.original ? 11 : 0,
+    copyright_stat: a.original ? COPYRIGHT_CODE.original : COPYRIGHT_CODE.unknown,
     updated_at: NOW,
   }));
   // An early poll with half the counts, and the final one: the latest must win in either order.

@@ -54,6 +54,8 @@ export const rows = {
     content: m.content,
     miniprogram_appids: m.miniprogram_appids,
     item_show_type: m.item_show_type,
+    kind: m.kind,
+    source_account: m.source_account,
     updated_at: m.crawled_at,
   }),
   /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { MonitorOrders, type OrderRow } from '../../members/monitor-orders';
 import { API_COSTS } from '../../members/pricing';
+import { isOriginal } from '../../platform/copyright';
 import { accountArticleStats, getAccount, historyArticles, searchAccounts } from '../accounts-query';
 import { articleCounters, articleSnapshots } from '../article-counters-query';
 import { fakeReport, parsePost } from '../fake-report-query';
@@ -301,7 +302,7 @@ const articles = endpoint({
           title: a.title,
           url: a.href,
           pubtime: a.pubtime,
-          original: Number(a.copyright_stat) === 1,
+          original: isOriginal(a.copyright_stat),
           reads: Number(a.reads ?? 0),
           likes: Number(a.likes ?? 0),
           looking: Number(a.looking ?? 0),

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { can, historyStart } from '../../members/membership';
 import { M } from '../../members/messages';
+import { originalTag } from '../../platform/copyright';
 import { accountAnalysis, accountFigures } from '../account-analysis';
 import {
   accountArticleStats,
@@ -232,7 +233,7 @@ export function accountRoutes(deps: ApiDeps): Hono {
       const avgZan = Number(r.avg_zan) || 0;
       g.articles.push({
         position: Number(r.idx),
-        tag: Number(r.copyright_stat) === 11 ? 1 : 0,
+        tag: originalTag(r.copyright_stat),
         title: r.title,
         href: r.href,
         avg_zan: round2(avgZan),
@@ -249,6 +250,9 @@ export function accountRoutes(deps: ApiDeps): Hono {
         mid: q.mId,
         mp_name: account.name,
         np_name: account.name,
+        // Beyond the spec's fields (which keep their names and values): the message kind and a reprint's source.
+        kind: r.kind ?? '',
+        source_account: r.source_account ?? '',
       });
     }
     return ok(c, { total, article_list: groups });

@@ -5,6 +5,7 @@ import { ChdbStore } from '../../clickhouse/chdb-store';
 import { migrateClickHouse } from '../../clickhouse/migrate';
 import type { AnalyticsStore } from '../../clickhouse/store';
 import { fixedClock } from '../../platform/clock';
+import { ORIGINAL_CODE } from '../../platform/copyright';
 import { createLogger } from '../../platform/log';
 import {
   CITIES,
@@ -191,7 +192,7 @@ function articlesSql(o: ScaleOptions, c: number, lo: number, hi: number): string
       concat('https://mp.weixin.qq.com/s?__biz=', biz, '&mid=', toString(msgid), '&idx=', toString(idx), '&sn=', sn)
         AS href,
       toDateTime(least(pub, ${nowS}), 'Asia/Shanghai') AS pubtime,
-      if(cityHash64(mid, msgid, idx, 6) % 3 = 0, 11, 0) AS copyright_stat,
+      if(cityHash64(mid, msgid, idx, 6) % 3 = 0, ${ORIGINAL_CODE}, 0) AS copyright_stat,
       if(cityHash64(mid, msgid, idx, 7) % 10 = 0, concat('https://www.example.com/', toString(msgid)), '')
         AS source_url,
       concat(title, '。', name, '今天聊聊', kw, '。', city, '的读者朋友们，欢迎在留言区分享你对', kw,

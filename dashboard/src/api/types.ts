@@ -88,6 +88,10 @@ export interface HistoryArticle {
   mid: number;
   mp_name: string;
   np_name: string;
+  /** Message kind (article 图文, picture 图片, text 文本, video 视频, voice 语音, share 转载); '' when not read. */
+  kind?: string;
+  /** The account a reprint or share came from ("以下文章来源于…"), when its page named it. */
+  source_account?: string;
 }
 
 export interface HistoryArticleGroup {

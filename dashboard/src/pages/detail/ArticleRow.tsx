@@ -7,6 +7,15 @@ import { formatCount, formatRatio, positionLabel } from '../../lib/format';
 import { CollectButton } from './CollectArticle';
 import { SimilarArticlesModal } from './SimilarArticlesModal';
 
+/** Kinds worth a tag: a plain 图文 needs none (platform/message-kind.ts names them). */
+const KIND_LABEL: Record<string, string> = {
+  picture: '图片',
+  text: '文本',
+  video: '视频',
+  voice: '语音',
+  share: '转载',
+};
+
 function Metric({ label, value }: { label: ReactNode; value: string }) {
   return (
     <span className="article-metric">
@@ -23,6 +32,16 @@ export function ArticleRow({ article }: { article: HistoryArticle }) {
       <div className="article-title-line">
         <Tag color={article.position === 1 ? 'red' : 'blue'}>{positionLabel(article.position)}</Tag>
         {article.tag === 1 && <Tag color="gold">原创</Tag>}
+        {article.kind && KIND_LABEL[article.kind] && (
+          <Tag color="cyan" data-testid="article-kind">
+            {KIND_LABEL[article.kind]}
+          </Tag>
+        )}
+        {article.source_account && (
+          <Tooltip title="以下文章来源于">
+            <Tag data-testid="article-source">来源：{article.source_account}</Tag>
+          </Tooltip>
+        )}
         <a className="article-title" href={article.href} target="_blank" rel="noopener noreferrer">
           {article.title || '（无标题）'}
         </a>
