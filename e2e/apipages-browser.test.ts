@@ -80,7 +80,10 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
 
   // The roles' sweeps run side by side, each in its own context: most of a visit is waiting for the page.
   for (const who of ['visitor', 'member'] as const) {
-    it.concurrent(`renders every route without query parameters for a ${who}: title, Chinese, no problems`, async () => {
+    // Concurrent tests assert with their own expect (the test context's), so each failure names its test.
+    it.concurrent(`renders every route without query parameters for a ${who}: title, Chinese, no problems`, async ({
+      expect,
+    }) => {
       const context = await newContext(browser, who === 'member' ? (member.token as string) : undefined);
       const page = await context.newPage();
       const problems = watchProblems(page);

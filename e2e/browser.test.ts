@@ -96,23 +96,6 @@ describe.runIf(runBrowser)(
       expect(problems).toEqual([]);
     });
 
-    it('turns antd animations off for a visitor who asks for reduced motion (as the browser tests do)', async () => {
-      /** The transition antd gives its buttons, on the home page, as the visitor's system asks. */
-      const buttonTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
-        const page = await browser.newPage({ reducedMotion, viewport: { width: 1360, height: 900 } });
-        await page.goto(`${url}/main/`);
-        await page.getByTestId('account-row').first().waitFor();
-        const duration = await page
-          .locator('.ant-btn')
-          .first()
-          .evaluate((b) => getComputedStyle(b).transitionDuration);
-        await page.close();
-        return duration;
-      };
-      expect(await buttonTransition('reduce')).toBe('0s');
-      expect(await buttonTransition('no-preference')).not.toBe('0s');
-    });
-
     it('stops cleanly on SIGTERM', async () => {
       platform.child.kill('SIGTERM');
       const exit = await platform.exit;

@@ -86,7 +86,10 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
 
   // The roles' sweeps run side by side, each in its own context: most of a visit is waiting for the page.
   for (const who of ['visitor', 'member', 'admin'] as const) {
-    it.concurrent(`renders every route for a ${who}: title, Chinese, no console error, no failed request`, async () => {
+    // Concurrent tests assert with their own expect (the test context's), so each failure names its test.
+    it.concurrent(`renders every route for a ${who}: title, Chinese, no console error, no failed request`, async ({
+      expect,
+    }) => {
       const token = who === 'visitor' ? null : who === 'member' ? member.token : admin.token;
       const context = await newContext(browser, token);
       const page = await context.newPage();

@@ -110,6 +110,25 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
   const newPage = () =>
     browser.newPage({ reducedMotion: 'reduce', viewport: { width: 1360, height: 900 }, locale: 'zh-CN' });
 
+  it('opens the dialog without animation for a visitor who asks for reduced motion (as every browser test does)', async () => {
+    /** How long the dialog's inputs take to change (antd's transitions), as the visitor's system asks. */
+    const inputTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await browser.newPage({ reducedMotion, viewport: { width: 1360, height: 900 } });
+      await page.goto(`${url}/main/`);
+      await openDialog(page);
+      await phoneTab(page);
+      const duration = await page
+        .getByTestId('login-phone-form')
+        .locator('.ant-input')
+        .first()
+        .evaluate((input) => getComputedStyle(input).transitionDuration);
+      await page.close();
+      return duration;
+    };
+    expect(await inputTransition('reduce')).toBe('0s');
+    expect(await inputTransition('no-preference')).toBe('0.2s');
+  });
+
   it('shows the validation messages of spec §5 and the login failure', async () => {
     const page = await newPage();
     // The send-code refusal during the cooldown answers 429: expected here.
