@@ -21,7 +21,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // chDB allows one data path per process: each test file runs in its own forked process.
     pool: 'forks',
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './e2e/timing-reporter.ts'],
     projects: [
