@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +8,22 @@ import { readAppmsgext, readAppmsgpublish, readListEx, readSearchbiz } from './u
 
 /**
  * Conformance over real pages and answers saved from WeChat (REAL_WECHAT_DIR, default ../shared/real-wechat next to
- * the repository): every `*.expect.json` says what a person read off its file, and each must hold. The corpus is
- * not part of the repository; without it the suite is skipped, and says so.
+ * the repository, or next to the local repository this one was cloned from, as CI's fresh clones are): every
+ * `*.expect.json` says what a person read off its file, and each must hold. The corpus is not part of the
+ * repository; without it the suite is skipped, and says so.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const dir = path.resolve(root, process.env.REAL_WECHAT_DIR ?? '../shared/real-wechat');
+const CORPUS = '../shared/real-wechat';
+function corpusDir(): string {
+  if (process.env.REAL_WECHAT_DIR) return path.resolve(root, process.env.REAL_WECHAT_DIR);
+  const beside = path.resolve(root, CORPUS);
+  if (existsSync(beside)) return beside;
+  const origin = spawnSync('git', ['-C', root, 'config', '--get', 'remote.origin.url'], {
+    encoding: 'utf8',
+  }).stdout?.trim();
+  return origin && path.isAbsolute(origin) ? path.resolve(origin, CORPUS) : beside;
+}
+const dir = corpusDir();
 const present = existsSync(path.join(dir, 'pages')) || existsSync(path.join(dir, 'answers'));
 if (!present)
   console.log(`real-wechat conformance skipped: no corpus at ${dir} (set REAL_WECHAT_DIR to run it)`);
