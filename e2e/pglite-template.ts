@@ -15,6 +15,9 @@ const ENV = 'GZH_TEST_PGLITE_TEMPLATE';
 
 /** Vitest global setup: makes the template and hands its path to the test processes through the environment. */
 export default async function setup(): Promise<() => void> {
+  // The api and browser tiers both list this setup: a run of both makes the template once.
+  const made = process.env[ENV];
+  if (made && existsSync(made)) return () => {};
   const dir = mkdtempSync(path.join(tmpdir(), 'gzh-pglite-template-'));
   const db = await openMemberDb({ dataDir: dir });
   await migrateMemberDb(db, createLogger('silent'));
