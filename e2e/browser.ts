@@ -73,3 +73,44 @@ export function watchProblems(
   });
   return problems;
 }
+
+/**
+ * Follows the requests `page` has in flight. `quiet()` resolves once none has been in flight for `quietMs` (or after
+ * `timeoutMs`), so a check reads the page after its own calls have answered. Playwright's 'networkidle' waits a fixed
+ * 500 ms and only after a navigation; this also serves a page that changes its own URL, and costs no more quiet than
+ * asked for. Make it before the navigation, so calls the page starts at once are counted.
+ */
+export function trackRequests(page: Page): {
+  quiet: (quietMs?: number, timeoutMs?: number) => Promise<void>;
+} {
+  const inflight = new Set<unknown>();
+  const waiters = new Set<() => void>();
+  page.on('request', (r) => {
+    inflight.add(r);
+    for (const w of waiters) w();
+  });
+  const ended = (r: unknown) => {
+    inflight.delete(r);
+    for (const w of waiters) w();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const quiet = (quietMs = 250, timeoutMs = 15_000) =>
+    new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        clearTimeout(limit);
+        waiters.delete(arm);
+        resolve();
+      };
+      const arm = () => {
+        clearTimeout(timer);
+        if (inflight.size === 0) timer = setTimeout(done, quietMs);
+      };
+      const limit = setTimeout(done, timeoutMs);
+      waiters.add(arm);
+      arm();
+    });
+  return { quiet };
+}

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import { watchProblems } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { trackRequests, watchProblems } from './browser';
 
 /** One route to open: its table path, the URL (path plus sample query) and the title the route table gives it. */
 export interface RouteTarget {
@@ -32,8 +32,10 @@ const slug = (url: string) =>
     .slice(0, 80) || 'home';
 
 /**
- * Opens each route in its own tab of `context`, a few tabs at a time, and checks what a user meets: the route's own title, Chinese
- * content, no console error, no failed request. Saves a full-page screenshot of each into `shots`.
+ * Opens each route as a fresh page load (its own URL typed into the address bar, so every route is deep-linkable), in
+ * a few tabs of `context` at once, and checks what a user meets: the route's own title, Chinese content, no console
+ * error, no failed request. Each tab loads its routes one after another: a new document drops the previous page's
+ * state, and reusing the tab spares starting a renderer per route. With `shots`, saves a full-page screenshot of each.
  * `allow` names answers ≥ 400 a page provokes by design (e.g. a key check that answers 401 for a bad key).
  */
 export async function visitRoutes(
@@ -41,7 +43,7 @@ export async function visitRoutes(
   base: string,
   role: string,
   targets: RouteTarget[],
-  shots: string,
+  shots: string | null,
   report: (v: RouteVisit) => void = () => {},
   allow: (status: number, url: string) => boolean = () => false,
   concurrency = VISIT_CONCURRENCY,
@@ -49,41 +51,62 @@ export async function visitRoutes(
   const out: (RouteVisit | undefined)[] = new Array(targets.length);
   let next = 0;
   const worker = async () => {
-    while (next < targets.length) {
-      const i = next++;
-      const visit = await visitRoute(context, base, role, targets[i] as RouteTarget, shots, allow);
-      report(visit);
-      out[i] = visit;
+    const tab = await openTab(context, allow);
+    try {
+      while (next < targets.length) {
+        const i = next++;
+        const visit = await visitRoute(tab, base, role, targets[i] as RouteTarget, shots);
+        report(visit);
+        out[i] = visit;
+      }
+    } finally {
+      await tab.page.close();
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, targets.length)) }, worker));
   return out as RouteVisit[];
 }
 
 /**
- * Tabs open at once. A page spends most of its visit waiting (its chunk, its calls, the quiet network before the
- * screenshot), so a few tabs overlap those waits; more than that only queue on the 2 cores.
+ * Tabs open at once. A page spends most of its visit waiting (its chunk, its calls), so a few tabs overlap those
+ * waits; more than that only queue on the 2 cores.
  */
 export const VISIT_CONCURRENCY = Number(process.env.ROUTES_CONCURRENCY ?? 3);
 
-async function visitRoute(
+interface Tab {
+  page: Page;
+  problems: string[];
+  requests: ReturnType<typeof trackRequests>;
+}
+
+async function openTab(
   context: BrowserContext,
+  allow: (status: number, url: string) => boolean,
+): Promise<Tab> {
+  const page = await context.newPage();
+  return { page, problems: watchProblems(page, allow), requests: trackRequests(page) };
+}
+
+async function visitRoute(
+  { page, problems: seen, requests }: Tab,
   base: string,
   role: string,
   target: RouteTarget,
-  shots: string,
-  allow: (status: number, url: string) => boolean,
+  shots: string | null,
 ): Promise<RouteVisit> {
   const started = Date.now();
-  const page = await context.newPage();
-  const problems = watchProblems(page, allow);
-  const shot = path.join(shots, `${role}-${slug(target.url)}.png`);
+  // What the tab reports from here on belongs to this visit.
+  const from = seen.length;
+  const problems: string[] = [];
+  const shot = shots ? path.join(shots, `${role}-${slug(target.url)}.png`) : '';
   let han = 0;
   let title = '';
   try {
+    // The tab's session storage would outlive the document: a route opened in a new tab starts without it.
+    if (page.url().startsWith(base)) await page.evaluate(() => sessionStorage.clear());
     await page.goto(`${base}/main${target.url}`, { waitUntil: 'load', timeout: 60_000 });
     // The route's chunk has loaded once the suspense spinner is gone; then let its first calls settle
-    // (pages that poll every few seconds still go idle between polls).
+    // (pages that poll every few seconds still go quiet between polls).
     await page.waitForSelector('.app-content', { timeout: 30_000 });
     // A page that sends the user on (a member on /login) changes the URL at once, but React shows the old
     // page until the next one's chunk has loaded: its title is the sign that it is in place.
@@ -91,7 +114,7 @@ async function visitRoute(
       .waitForFunction((t) => document.title === t, target.title, { timeout: 15_000 })
       .catch(() => {});
     await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
-    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+    await requests.quiet();
     // A loading skeleton is not the page yet (a member's first call can take seconds on a loaded machine).
     await page
       .waitForFunction(() => !document.querySelector('.app-content .ant-skeleton'), null, {
@@ -113,18 +136,18 @@ async function visitRoute(
       const text = content?.innerText ?? '';
       return text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
     });
-    await page.screenshot({ path: shot, fullPage: true });
+    if (shot) await page.screenshot({ path: shot, fullPage: true });
   } catch (e) {
     problems.push(`navigation: ${(e as Error).message.split('\n')[0]}`);
   }
+  problems.push(...seen.slice(from));
   if (title !== target.title) problems.push(`title: "${title}", expected "${target.title}"`);
   if (han < MIN_HAN) problems.push(`content: only ${han} Chinese characters`);
-  await page.close();
   return {
     ...target,
     role,
     ok: problems.length === 0,
-    problems: [...problems],
+    problems,
     han,
     ms: Date.now() - started,
     shot,
