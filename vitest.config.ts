@@ -7,7 +7,8 @@ import LongestFirst from './e2e/longest-first.ts';
  * (e2e/timing-reporter.ts).
  *  - unit: modules and in-process pipelines (collectors, stream, ClickHouse, members, k8s …), no HTTP server;
  *  - api: the HTTP API and the running platform over real sockets (api/ and e2e/ without a browser);
- *  - browser: the dashboard in Chromium, built once by e2e/global-setup.ts.
+ *  - browser: the dashboard in Chromium, built once by e2e/global-setup.ts, on platforms whose member store is the
+ *    PostgreSQL server (e2e/pg-template.ts; the api tier runs them on PGlite, the embedded default).
  */
 const BROWSER = ['e2e/**/*-browser.test.ts', 'e2e/browser.test.ts'];
 const EXCLUDE = ['node_modules/**', 'dashboard/dist/**', 'data/**'];
@@ -43,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: BROWSER,
-          globalSetup: ['e2e/global-setup.ts', 'e2e/pglite-template.ts'],
+          globalSetup: ['e2e/global-setup.ts', 'e2e/pglite-template.ts', 'e2e/pg-template.ts'],
         },
       },
     ],

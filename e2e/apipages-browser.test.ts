@@ -1,11 +1,16 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ENDPOINTS } from '../api/open-api/endpoints';
 import { apipagesRoutes } from '../dashboard/src/pages/apipages/routes';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
-import { startInProcess, tempDir, waitReady } from './harness';
+import {
+  haveChromium,
+  launchBrowser,
+  sessionContext as newContext,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { startInProcess, waitReady } from './harness';
 import { type Client, signUp } from './members-harness';
 
 /**
@@ -16,7 +21,6 @@ import { type Client, signUp } from './members-harness';
  * creates a key on /applicatio, verifies it on /Keyverifycode and finds it in the Python sample.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('apipages-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[apipages browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -57,7 +61,6 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
   let member: Client;
 
   beforeAll(async () => {
-    console.log(`[apipages browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess();
     url = platform.url as string;
     await waitReady(url);
@@ -97,7 +100,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         expect(description).toBe(r.description);
         expect(hasHan((await page.locator('main, #root').first().textContent()) ?? '')).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS, `${who}-${shotName(r.path)}.png`), fullPage: true });
+        await screenshot(page, `${who}-${shotName(r.path)}.png`, { fullPage: true });
       }
       expect(problems).toEqual([]);
       await context.close();
@@ -140,12 +143,12 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
       page.getByTestId('recharge-balance').locator('.ant-statistic-content').textContent();
     await page.goto(`${url}/main/wordVip`);
     await expect.poll(balanceText, { timeout: 10_000 }).toBe(before.toLocaleString('en-US'));
-    await page.screenshot({ path: path.join(SHOTS, 'wordvip-before.png'), fullPage: true });
+    await screenshot(page, 'wordvip-before.png', { fullPage: true });
 
     await page.getByTestId('recharge-api_1k').click();
     await confirmPay(page);
     await page.getByText('沙箱收银台').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'wordvip-cashier.png') });
+    await screenshot(page, 'wordvip-cashier.png');
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.waitForURL(/\/main\/paySuccess\?out_trade_no=/);
     await page.getByTestId('pay-result-paid').waitFor();
@@ -154,7 +157,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
 
     await page.goto(`${url}/main/wordVip`);
     await expect.poll(balanceText, { timeout: 10_000 }).toBe(after.toLocaleString('en-US'));
-    await page.screenshot({ path: path.join(SHOTS, 'wordvip-after.png'), fullPage: true });
+    await screenshot(page, 'wordvip-after.png', { fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
@@ -172,7 +175,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     await page.getByTestId('api-key-create').click();
     const key = ((await page.getByTestId('api-key-fresh').textContent()) ?? '').trim();
     expect(key).toMatch(/^gzh_/);
-    await page.screenshot({ path: path.join(SHOTS, 'applicatio-key.png'), fullPage: true });
+    await screenshot(page, 'applicatio-key.png', { fullPage: true });
 
     await page.goto(`${url}/main/appsearch/Keyverifycode`);
     await page.getByTestId('verify-key-input').fill(key);
@@ -182,7 +185,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     expect(await page.getByTestId('verify-balance').textContent()).toBe(String(b));
     expect(Number(await page.getByTestId('verify-rate-limit').textContent())).toBeGreaterThan(0);
     expect(Number(await page.getByTestId('verify-rate-remaining').textContent())).toBeGreaterThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, 'keyverify-valid.png'), fullPage: true });
+    await screenshot(page, 'keyverify-valid.png', { fullPage: true });
 
     // A wrong key: the envelope's Chinese message, as the API answers it.
     const wrong = await fetch(`${url}/fbmain/openapi/v1/balance`, { headers: { 'X-Api-Key': 'gzh_wrong' } });
@@ -190,14 +193,14 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
     await page.getByTestId('verify-key-input').fill('gzh_wrong');
     await page.getByTestId('verify-key-submit').click();
     await expect.poll(() => page.getByTestId('verify-verdict').textContent()).toBe(`密钥不可用：${msg}`);
-    await page.screenshot({ path: path.join(SHOTS, 'keyverify-invalid.png'), fullPage: true });
+    await screenshot(page, 'keyverify-invalid.png', { fullPage: true });
 
     // The new key is kept in this browser: the Python sample has it, with this site's origin.
     await page.goto(`${url}/main/pythonDemo`);
     const code = (await page.getByTestId('demo-code').textContent()) ?? '';
     expect(code).toContain(`API_KEY = "${key}"`);
     expect(code).toContain(`BASE = "${url}/fbmain/openapi/v1"`);
-    await page.screenshot({ path: path.join(SHOTS, 'python-demo-key.png'), fullPage: true });
+    await screenshot(page, 'python-demo-key.png', { fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,4 +115,37 @@ export function trackRequests(page: Page): {
       arm();
     });
   return { quiet };
+}
+
+/**
+ * Where the browser tests keep screenshots for people to look at: SCREENSHOT_DIR when set. A plain `npm test` takes
+ * none (a full-page screenshot costs about a third of a page visit, and nobody looks at them there), except of a
+ * failure (`always`), which then goes to a temporary folder that the test names in its log.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = false, always = false }: { fullPage?: boolean; always?: boolean } = {},
+): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR ?? (always ? path.join(os.tmpdir(), 'gzh-test-failures') : null);
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  await page.screenshot({ path: file, fullPage });
+  if (always) console.log(`screenshot: ${file}`);
+}
+
+/**
+ * Opens `route` (a dashboard path with its query) in `page`: through the dashboard's router when the page already
+ * shows the dashboard, as a click on one of its links does (the bundle does not start again: a fresh document costs
+ * the browser about 0.9 s of CPU here), else by loading the URL. A sweep of many routes checks each one's own page;
+ * loading every URL afresh is the route sweep's visitor pass (e2e/route-visits.ts).
+ */
+export async function openRoute(page: Page, base: string, route: string): Promise<void> {
+  if (page.url().startsWith(`${base}/main`)) {
+    await page.evaluate((u) => {
+      history.pushState(null, '', u);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/main${route}`);
+  } else await page.goto(`${base}/main${route}`);
 }

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
-import { startInProcess, tempDir, waitReady } from './harness';
+import {
+  haveChromium,
+  launchBrowser,
+  sessionContext as newContext,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { startInProcess, waitReady } from './harness';
 import { buy, Client, lastCode, nextPhone, signUp } from './members-harness';
 
 /**
@@ -15,7 +20,6 @@ import { buy, Client, lastCode, nextPhone, signUp } from './members-harness';
  * records; requests an invoice with a new title and address. What the pages show is compared with the API.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('center-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[center browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -71,11 +75,11 @@ async function confirmPay(page: Page, dialog: ReturnType<Page['locator']>): Prom
 /** Pays the order the page just sent to the sandbox cashier, and waits for the return to /paySuccess. */
 async function payAtCashier(page: Page, shot: string): Promise<string> {
   await page.waitForURL(/\/fbmain\/pay\/sandbox\/checkout\?out_trade_no=/).catch(async (e) => {
-    await page.screenshot({ path: path.join(SHOTS, `failed-${shot}`) });
+    await screenshot(page, `failed-${shot}`, { always: true });
     throw e;
   });
   await page.getByText('沙箱收银台').first().waitFor();
-  await page.screenshot({ path: path.join(SHOTS, shot) });
+  await screenshot(page, shot);
   await page.getByRole('button', { name: '确认支付' }).click();
   await page.waitForURL(/\/main\/paySuccess\?out_trade_no=/);
   await page.getByTestId('pay-result-paid').waitFor();
@@ -91,7 +95,6 @@ describe.runIf(runBrowser)(
     let member: Client;
 
     beforeAll(async () => {
-      console.log(`[center browser tests] screenshots in ${SHOTS}`);
       platform = await startInProcess();
       url = platform.url as string;
       await waitReady(url);
@@ -130,7 +133,7 @@ describe.runIf(runBrowser)(
       await page.getByTestId('login-prompt').waitFor();
       await page.goto(`${url}/main/paySuccess?out_trade_no=abcdefgh12`);
       await page.getByTestId('login-prompt').waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'visitor-pay-success.png') });
+      await screenshot(page, 'visitor-pay-success.png');
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);
@@ -175,7 +178,7 @@ describe.runIf(runBrowser)(
         expect(hasHan(keywords ?? '')).toBe(true);
         expect(hasHan((await page.getByTestId(r.testId).textContent()) ?? '')).toBe(true);
         const name = r.path.replace(/^\//, '').replace(/[/?=&]/g, '_');
-        await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+        await screenshot(page, `${name}.png`, { fullPage: true });
       }
       // The profile tab shows what user_info answers.
       await page.goto(`${url}/main/appsearch/center?tabSt=1`);
@@ -206,7 +209,7 @@ describe.runIf(runBrowser)(
       await expect.poll(() => task.count(), { timeout: 10_000 }).toBe(1);
       const listed = (await member.get('/fbmain/monitor/v1/history_monitor_task_list')).body.data.list[0];
       expect(await task.first().textContent()).toContain(listed.state_label);
-      await page.screenshot({ path: path.join(SHOTS, 'center-tasks-listed.png'), fullPage: true });
+      await screenshot(page, 'center-tasks-listed.png', { fullPage: true });
 
       // Switching tabs keeps the tab in the URL.
       await page.getByTestId('center-tab-4').click();
@@ -223,7 +226,7 @@ describe.runIf(runBrowser)(
       await page.goto(`${url}/main/appsearch/center?tabSt=2`);
       await page.getByTestId('header-member-level').getByText('普通会员').waitFor();
       await expect.poll(() => page.getByTestId('current-level').textContent()).toContain('普通会员');
-      await page.screenshot({ path: path.join(SHOTS, 'upgrade-before.png'), fullPage: true });
+      await screenshot(page, 'upgrade-before.png', { fullPage: true });
 
       await page.getByTestId('buy-vip3_q').click();
       const confirm = page.locator('.ant-modal-confirm');
@@ -236,7 +239,7 @@ describe.runIf(runBrowser)(
         .toContain('豪华会员');
       expect(await page.getByTestId('pay-amount').textContent()).toBe('¥599.00');
       await page.getByTestId('header-member-level').getByText('豪华会员').waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'pay-success-vip.png'), fullPage: true });
+      await screenshot(page, 'pay-success-vip.png', { fullPage: true });
 
       const profile = (await member.get('/fbmain/user/v1/user_profile')).body.data;
       expect(profile.vip_id).toBe(3);
@@ -251,7 +254,7 @@ describe.runIf(runBrowser)(
       await page.getByTestId('plan-3').getByText('当前等级').waitFor();
       // A lower level can no longer be bought.
       expect(await page.getByTestId('buy-vip2_q').isDisabled()).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, 'upgrade-after.png'), fullPage: true });
+      await screenshot(page, 'upgrade-after.png', { fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);
@@ -288,7 +291,7 @@ describe.runIf(runBrowser)(
         .poll(() => page.getByTestId('succ-balance').locator('.ant-statistic-content').textContent())
         .toBe(after.toLocaleString('en-US'));
       await page.getByTestId('recharge-records').getByRole('cell', { name: no }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'succ.png'), fullPage: true });
+      await screenshot(page, 'succ.png', { fullPage: true });
 
       await page.goto(`${url}/main/appsearch/interface?actnav=2`);
       await expect
@@ -304,7 +307,7 @@ describe.runIf(runBrowser)(
       const key = (await page.getByTestId('api-key-fresh').textContent())?.trim() ?? '';
       expect(key).toMatch(/^gzh_/);
       expect(await page.getByTestId('sample-curl').textContent()).toContain(key);
-      await page.screenshot({ path: path.join(SHOTS, 'interface-examples-key.png'), fullPage: true });
+      await screenshot(page, 'interface-examples-key.png', { fullPage: true });
       const accounts = (await member.post('/fbmain/search/v1/key_search', { kw: '', num: 1 })).body.data
         .accounts;
       const call = await fetch(`${url}/fbmain/openapi/v1/account?mid=${accounts[0].mid}`, {
@@ -327,7 +330,7 @@ describe.runIf(runBrowser)(
       const csv = readFileSync(file, 'utf8');
       expect(csv.startsWith('\uFEFF"时间","类型","接口"')).toBe(true);
       expect(csv).toContain(`"${after - 1}"`);
-      await page.screenshot({ path: path.join(SHOTS, 'interface-records.png'), fullPage: true });
+      await screenshot(page, 'interface-records.png', { fullPage: true });
 
       // The usage chart has a bar for today with this call.
       await page.goto(`${url}/main/appsearch/interface?actnav=1`);
@@ -344,7 +347,7 @@ describe.runIf(runBrowser)(
       expect(bars.at(-1)).toBe(today.reduce((s: number, d: Json) => s + d.calls, 0));
       expect(bars.reduce((s, v) => s + v, 0)).toBe(usage.total_calls);
       expect(usage.total_calls).toBeGreaterThanOrEqual(1);
-      await page.screenshot({ path: path.join(SHOTS, 'interface-usage.png'), fullPage: true });
+      await screenshot(page, 'interface-usage.png', { fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     }, 180_000);
@@ -386,7 +389,7 @@ describe.runIf(runBrowser)(
         .toContain('示例科技有限公司');
       await expect.poll(() => page.getByTestId('apply-address').textContent()).toContain('张三');
       expect(await page.getByTestId('apply-order').textContent()).toContain(outTradeNo);
-      await page.screenshot({ path: path.join(SHOTS, 'invoice-apply.png'), fullPage: true });
+      await screenshot(page, 'invoice-apply.png', { fullPage: true });
       await page.getByTestId('apply-submit').click();
       await toast(page, '提交成功').waitFor();
       await page.waitForURL((u) => u.searchParams.get('tab') === 'records');
@@ -394,7 +397,7 @@ describe.runIf(runBrowser)(
       await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain(outTradeNo);
       expect(await row.textContent()).toContain('示例科技有限公司');
       expect(await row.getByTestId('invoice-status').textContent()).toBe('待开票');
-      await page.screenshot({ path: path.join(SHOTS, 'invoice-records.png'), fullPage: true });
+      await screenshot(page, 'invoice-records.png', { fullPage: true });
 
       const listed = (await member.get('/fbmain/account/v1/invoice_order_list')).body.data;
       expect(listed.total).toBe(1);
@@ -414,7 +417,7 @@ describe.runIf(runBrowser)(
       await page.getByRole('cell', { name: '91310000MA1FL7XQ2B' }).waitFor();
       await page.getByRole('tab', { name: '收件地址' }).click();
       await page.getByRole('cell', { name: '上海市浦东新区世纪大道 100 号' }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'invoice-addresses.png'), fullPage: true });
+      await screenshot(page, 'invoice-addresses.png', { fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     }, 120_000);

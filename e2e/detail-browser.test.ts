@@ -1,9 +1,14 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext as memberContext, watchProblems } from './browser';
-import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
+import {
+  haveChromium,
+  launchBrowser,
+  sessionContext as memberContext,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { publishStepSeries, startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -12,7 +17,6 @@ import { buy, type Client, signUp } from './members-harness';
  * back-collection order, the similar-accounts popup and the refresh control.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('detail-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[detail browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -29,7 +33,6 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
   let full: Json;
 
   beforeAll(async () => {
-    console.log(`[detail browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess({ RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);
@@ -81,7 +84,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     );
     expect(await page.getByTestId('overview-chart-bar').count()).toBe(stat.read_overview.length);
     expect(await page.getByText('扫码关注').isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'tab-analysis.png'), fullPage: true });
+    await screenshot(page, 'tab-analysis.png', { fullPage: true });
 
     // 2 Owner: the same-owner state that fits the count, and one labelled bar per hour with posts.
     const owner = (await api('/fbmain/search/v1/detail_owner', { mId: mid })).data;
@@ -109,7 +112,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(bars).toEqual(Array.from({ length: 24 }, (_, h) => hours[String(h)]));
     const labels = await page.getByTestId('hours-chart').locator('.detail-bar-label').count();
     expect(labels).toBe(bars.filter((v) => v > 0).length);
-    await page.screenshot({ path: path.join(SHOTS, 'tab-owner.png'), fullPage: true });
+    await screenshot(page, 'tab-owner.png', { fullPage: true });
 
     // 3 阅读原文 links: 10 per page, the time window and the sort go to the API.
     const links30 = await api('/fbmain/original/v1/original_text_link', { id: mid, days: 30, pagesize: 10 });
@@ -132,7 +135,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
       .toEqual(byRead.article_list.map((l: Json) => l.article_title));
     if (byRead.total_number > 10)
       expect(await page.getByText(`共 ${byRead.total_number} 篇`).count()).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'tab-links.png'), fullPage: true });
+    await screenshot(page, 'tab-links.png', { fullPage: true });
 
     // 4 Mini-programs: one card per applet, in the chosen sort.
     const applets = await api('/fbmain/original/v1/associated_applet', { id: mid, pagesize: 12 });
@@ -144,7 +147,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(await page.getByTestId('applet-card').first().textContent()).toContain(
       applets.applet_data[0].appid,
     );
-    await page.screenshot({ path: path.join(SHOTS, 'tab-applets.png'), fullPage: true });
+    await screenshot(page, 'tab-applets.png', { fullPage: true });
 
     // The refresh control: busy for 5 s, progress from crawl_progress, then the update lands.
     await page.getByRole('tab', { name: '历史文章' }).click();
@@ -164,7 +167,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.goto(`${url}/main/appsearch/detail?mid=${full.mid}&active=1`);
     await page.getByTestId('level-limit').waitFor();
     expect(await page.getByTestId('level-limit').textContent()).toContain('会员等级不足，去升级');
-    await page.screenshot({ path: path.join(SHOTS, 'limit-analysis.png'), fullPage: true });
+    await screenshot(page, 'limit-analysis.png', { fullPage: true });
     const [center] = await Promise.all([
       context.waitForEvent('page'),
       page.getByTestId('level-upgrade').click(),
@@ -188,7 +191,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
         timeout: 15_000,
       })
       .toContain('会员等级不足，去升级');
-    await page.screenshot({ path: path.join(SHOTS, 'limit-owner-links.png'), fullPage: true });
+    await screenshot(page, 'limit-owner-links.png', { fullPage: true });
 
     // Back-collection is a paid feature: the popup says so instead of offering the order.
     await page.getByTestId('action-backfill').click();
@@ -221,7 +224,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByTestId('monitor-url').fill(art.href);
     await page.getByTestId('monitor-freq').getByText('2分钟').click();
     await page.getByTestId('monitor-days').getByText('2天').click();
-    await page.screenshot({ path: path.join(SHOTS, 'popup-monitor.png') });
+    await screenshot(page, 'popup-monitor.png');
     await page.getByTestId('monitor-start').click();
     await page.getByTestId('monitor-created').waitFor();
     expect(await page.getByTestId('monitor-created').textContent()).toContain(
@@ -255,7 +258,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(row).toContain(art.title);
     expect(row).toContain('2天（每2分钟）');
     expect(row).toContain('疑似刷量');
-    await page.screenshot({ path: path.join(SHOTS, 'popup-analysis-list.png') });
+    await screenshot(page, 'popup-analysis-list.png');
 
     const report = (await deluxe.get('/fbmain/monitor/v1/read_praise_report', { post })).body.data;
     await page.getByTestId('analysis-open').click();
@@ -276,7 +279,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await expect.poll(() => detail.getByTestId('collect-report').textContent()).toBe('已收藏报告');
     const fav = await deluxe.get('/fbmain/search/v1/favorite_report_option', { post });
     expect(fav.body.data.is_favorite).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'popup-analysis-detail.png') });
+    await screenshot(page, 'popup-analysis-detail.png');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -296,7 +299,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByRole('dialog').getByRole('spinbutton').fill('60');
     await page.getByTestId('popup-position').getByText('头条').click();
     await expect.poll(() => cost.textContent()).toContain('本次消耗 2 次回采');
-    await page.screenshot({ path: path.join(SHOTS, 'popup-backfill.png') });
+    await screenshot(page, 'popup-backfill.png');
     await page.getByTestId('backfill-start').click();
     const done = page.getByTestId('backfill-created');
     await done.waitFor();
@@ -305,7 +308,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     const list = (await deluxe.get('/fbmain/monitor/v1/history_crawl_list')).body.data;
     expect(list.list.map((o: Json) => [o.mid, o.days, o.position])).toEqual([[full.mid, 60, 1]]);
     expect(list.quota.remaining).toBe(before.remaining - 2);
-    await page.screenshot({ path: path.join(SHOTS, 'popup-backfill-done.png') });
+    await screenshot(page, 'popup-backfill-done.png');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -357,7 +360,7 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByText('添加成功').waitFor();
     const favs = (await deluxe.get('/fbmain/search/v1/favorite_list')).body.data.list as Json[];
     expect(favs.map((f) => f.mid)).toEqual([first.mid]);
-    await page.screenshot({ path: path.join(SHOTS, 'popup-similar.png') });
+    await screenshot(page, 'popup-similar.png');
 
     // Nested: the similar accounts of the first one, then back.
     const nested = (await deluxe.get('/fbmain/search/v1/mp_similar', { mid: first.mid, sort: 0 })).body.data;

@@ -1,9 +1,14 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext as memberContext, watchProblems } from './browser';
-import { startInProcess, tempDir, waitReady } from './harness';
+import {
+  haveChromium,
+  launchBrowser,
+  sessionContext as memberContext,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { startInProcess, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -13,7 +18,6 @@ import { buy, type Client, signUp } from './members-harness';
  * ticks 头条 and collects a similar article from its favourite dropdown.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('groups-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[groups browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -39,7 +43,6 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
   let name: string;
 
   beforeAll(async () => {
-    console.log(`[groups browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess({ RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);
@@ -113,7 +116,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     // Again into the same group: 40005 is a warning.
     await page.getByTestId('group-add-favorite').click();
     await page.locator('.ant-message-warning').getByText('该公众号已在分组中').waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'group-manage.png') });
+    await screenshot(page, 'group-manage.png');
 
     // Delete: the group node is checked (with its account), 删除 deletes the group.
     await page.getByTestId('group-delete').click();
@@ -150,7 +153,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
       (await member.get('/fbmain/search/v1/favorite_article_option', { aid: first.aid, mid })).body.data;
     expect((await option()).is_favorite).toBe(1);
     expect(await row.textContent()).toContain(`收藏${first.favorite_count + 1}`);
-    await page.screenshot({ path: path.join(SHOTS, 'article-collected.png') });
+    await screenshot(page, 'article-collected.png');
 
     await row.getByTestId('article-uncollect').click();
     await toast(page, '已取消收藏').waitFor();
@@ -194,7 +197,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     expect(await table.getByTestId('similar-article-position').allInnerTexts()).toEqual(
       heads.article_list.map(() => '头条'),
     );
-    await page.screenshot({ path: path.join(SHOTS, 'similar-articles-first.png') });
+    await screenshot(page, 'similar-articles-first.png');
     await page.getByTestId('similar-article-first').click();
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(similar.article_list.length);
 
@@ -207,7 +210,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
       await member.get('/fbmain/search/v1/favorite_article_option', { aid: target.aid, mid: target.mid })
     ).body.data;
     expect(option.is_favorite).toBe(1);
-    await page.screenshot({ path: path.join(SHOTS, 'similar-articles.png') });
+    await screenshot(page, 'similar-articles.png');
     expect(problems).toEqual([]);
     await context.close();
   });

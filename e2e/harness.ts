@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../platform/config';
 import { createLogger } from '../platform/log';
 import { type Platform, REPO_ROOT, startPlatform } from '../platform/platform';
+import { templateCopy } from './pg-template';
 import { seedMemberDataDir } from './pglite-template';
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), `gzh-${prefix}-`));
@@ -20,15 +21,36 @@ export const SMALL_WORLD = {
   LOG_LEVEL: 'warn',
 };
 
-/** Starts the whole platform in this process (role all) on a fresh data directory. */
+/**
+ * Starts the whole platform in this process (role all) on a fresh data directory. Its member store is PGlite in that
+ * directory, or, in a tier whose global setup made a template database (e2e/pg-template.ts, the browser tier), a copy
+ * of it on the PostgreSQL server; `embedded` keeps PGlite there too, an explicit DATABASE_URL is used as given.
+ */
 export async function startInProcess(
   env: Record<string, string> = {},
+  { embedded = false }: { embedded?: boolean } = {},
 ): Promise<Platform & { dataDir: string }> {
   const dataDir = env.DATA_DIR ?? tempDir('data');
-  if (!env.DATABASE_URL) seedMemberDataDir(path.join(dataDir, 'postgres'));
-  const config = loadConfig({ ...SMALL_WORLD, DATA_DIR: dataDir, ...env });
-  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL));
-  return { ...platform, dataDir };
+  const server = env.DATABASE_URL || embedded ? null : await templateCopy();
+  if (!env.DATABASE_URL && !server) seedMemberDataDir(path.join(dataDir, 'postgres'));
+  const config = loadConfig({
+    ...SMALL_WORLD,
+    DATA_DIR: dataDir,
+    ...(server ? { DATABASE_URL: server.url } : {}),
+    ...env,
+  });
+  const platform = await startPlatform(config, createLogger(config.LOG_LEVEL)).catch(async (e) => {
+    await server?.drop();
+    throw e;
+  });
+  return {
+    ...platform,
+    dataDir,
+    stop: async () => {
+      await platform.stop();
+      await server?.drop();
+    },
+  };
 }
 
 /** Polls `f` until it answers something truthy, or fails naming `what` after `ms`. */

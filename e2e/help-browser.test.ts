@@ -1,8 +1,13 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haveChromium, launchBrowser, sessionContext as newContext, watchProblems } from './browser';
-import { tempDir, waitReady } from './harness';
+import {
+  haveChromium,
+  launchBrowser,
+  sessionContext as newContext,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { waitReady } from './harness';
 import { ADMIN_PHONE, buy, Client, signUp, startMemberPlatform } from './members-harness';
 
 /**
@@ -14,7 +19,6 @@ import { ADMIN_PHONE, buy, Client, signUp, startMemberPlatform } from './members
  * the account.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('help-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[help browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -58,7 +62,7 @@ const ROUTES: RouteCase[] = [
 /** The calls only admins may make: none of them may leave a visitor's or member's browser. */
 const ADMIN_CALL = /\/fbmain\/(admin\/v1\/|account\/v1\/(admin_list_invoice_all|update_invoice_status))/;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true });
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: false });
 
 describe.runIf(runBrowser)('help, statements, notices, account and admin pages in a real browser', () => {
@@ -69,8 +73,11 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
   let member: Client;
 
   beforeAll(async () => {
-    console.log(`[help browser tests] screenshots in ${SHOTS}`);
-    const p = await startMemberPlatform('PGlite', { SIM_ACCOUNTS: '3', CRAWL_DAYS: '2', ...PAYEE });
+    const p = await startMemberPlatform('PostgreSQL server', {
+      SIM_ACCOUNTS: '3',
+      CRAWL_DAYS: '2',
+      ...PAYEE,
+    });
     url = p.url;
     stop = p.stop;
     await waitReady(url);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext, watchProblems } from './browser';
-import { publishStepSeries, startInProcess, tempDir, until, waitReady } from './harness';
+import { haveChromium, launchBrowser, screenshot, sessionContext, watchProblems } from './browser';
+import { publishStepSeries, startInProcess, until, waitReady } from './harness';
 import { signUp } from './members-harness';
 
 /**
@@ -12,7 +11,6 @@ import { signUp } from './members-harness';
  */
 
 // Screenshots go to a fresh temp directory (or SCREENSHOT_DIR), printed for whoever runs the test.
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('lists-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[lists browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -28,7 +26,6 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
   let browser: Browser;
 
   beforeAll(async () => {
-    console.log(`[lists browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess({ RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);
@@ -68,7 +65,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     expect(await page.getByTestId('list-account').first().getAttribute('href')).toMatch(
       /\/main\/appsearch\/detail\?mid=\d+&active=0$/,
     );
-    await page.screenshot({ path: path.join(SHOTS, 'hottext.png'), fullPage: true });
+    await screenshot(page, 'hottext.png', { fullPage: true });
 
     // The read-range filter goes to the API and narrows the list.
     const reads: number[] = body.data.article_list.map((a: { read: number }) => a.read);
@@ -113,7 +110,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
       await expect.poll(() => page.getByText('暂无符合条件的文章').isVisible()).toBe(true);
     }
     console.log(`[lists browser tests] 低粉爆文 over 30 days on the demo data: ${body.data.total} articles`);
-    await page.screenshot({ path: path.join(SHOTS, 'burst.png'), fullPage: true });
+    await screenshot(page, 'burst.png', { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -137,7 +134,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     await visitor.goto(`${url}/main/appsearch/monitorView?post=${post}`);
     await visitor.getByTestId('report-login').waitFor();
     expect(await visitor.getByText('请先登录').isVisible()).toBe(true);
-    await visitor.screenshot({ path: path.join(SHOTS, 'report-login.png') });
+    await screenshot(visitor, 'report-login.png');
     await visitor.goto(`${url}/main/appsearch/monitorView?post=abc`);
     await visitor.getByTestId('report-invalid').waitFor();
     expect(await visitor.getByTestId('report-invalid').textContent()).toContain(
@@ -179,7 +176,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
 
     expect(await page.getByTestId('report-row').count()).toBe(Math.min(report.table.length, 24));
     expect(await page.getByText('新增点赞').first().isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'report.png'), fullPage: true });
+    await screenshot(page, 'report.png', { fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -220,7 +217,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     const answer = (await op.getByTestId('try-answer').locator('pre').textContent()) ?? '';
     expect(JSON.parse(answer)).toMatchObject({ error_code: 0, data: { title: art.title, reads: art.read } });
     await expect(op.locator('pre').first().textContent()).resolves.toContain(`X-Api-Key: ${key}`);
-    await page.screenshot({ path: path.join(SHOTS, 'api-docs.png'), fullPage: true });
+    await screenshot(page, 'api-docs.png', { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '../members/messages';
 import type { Platform } from '../platform/platform';
-import { haveChromium, launchBrowser, watchProblems } from './browser';
-import { startInProcess, tempDir, waitReady } from './harness';
+import { haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
+import { startInProcess, waitReady } from './harness';
 import { Client, lastCode, nextPhone, signUp } from './members-harness';
 
 /**
@@ -14,14 +13,13 @@ import { Client, lastCode, nextPhone, signUp } from './members-harness';
  * §5 messages, and the session cleared by a 'user not logged in' answer.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('login-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[login browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 /** A screenshot (motion is off in tests: the dialog and notices are in place once shown). */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(page, `${name}.png`);
 }
 const fieldError = (page: Page, text: string) =>
   page.locator('.ant-form-item-explain-error', { hasText: text });
@@ -95,7 +93,6 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    console.log(`[login browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess();
     url = platform.url as string;
     await waitReady(url);
@@ -351,7 +348,7 @@ describe.runIf(runBrowser)('the login dialog in a real browser', () => {
     await shot(page, '09-qr-ready');
 
     const confirm = await confirmOnPhone(phoneCtx, page, '扫码小王');
-    await confirm.screenshot({ path: path.join(SHOTS, '10-phone-confirmed.png') });
+    await screenshot(confirm, '10-phone-confirmed.png');
     // Type 0: the dialog asks the new user for phone and password, with no code input (spec §5).
     await page.getByTestId('login-set-phone').waitFor({ timeout: 10_000 });
     expect(await page.getByText('欢迎，扫码小王').isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { consoleOutbox } from '../members/sms';
 import type { Platform } from '../platform/platform';
 import { startInProcess } from './harness';
+import { templateCopy } from './pg-template';
 import { PG_SERVER, pgServerReachable, throwawayDatabase } from './postgres';
 
 /** Shared by the member API tests: engines (PGlite, PostgreSQL server), a small HTTP client, sign-up. */
@@ -28,11 +29,12 @@ export async function startMemberPlatform(
   const extra: Record<string, string> = { ADMIN_PHONES: ADMIN_PHONE, ...env };
   let drop = async () => {};
   if (engine === 'PostgreSQL server') {
-    const d = await throwawayDatabase();
+    // A copy of the run's migrated template when its tier made one, else an empty database the platform migrates.
+    const d = (await templateCopy()) ?? (await throwawayDatabase());
     extra.DATABASE_URL = d.url;
     drop = d.drop;
   }
-  const platform = await startInProcess(extra);
+  const platform = await startInProcess(extra, { embedded: true });
   return {
     platform,
     url: platform.url as string,

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
-import { startInProcess, tempDir, until, waitReady } from './harness';
+import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
+import { startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -15,7 +14,6 @@ import { buy, type Client, signUp } from './members-harness';
  * open (snapshots published on the platform's bus); the keyword and video monitors against their API answers.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('monitor-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[monitor browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -112,7 +110,6 @@ describe.runIf(runBrowser)(
     let accounts: Json[];
 
     beforeAll(async () => {
-      console.log(`[monitor browser tests] screenshots in ${SHOTS}`);
       platform = await startInProcess({ FAKE_EVERY_S: '1', RANK_EVERY_S: '1' });
       url = platform.url as string;
       await waitReady(url);
@@ -126,7 +123,7 @@ describe.runIf(runBrowser)(
     afterEach(async (t) => {
       for (const [i, ctx] of browser.contexts().entries())
         for (const [j, p] of ctx.pages().entries())
-          await p.screenshot({ path: path.join(SHOTS, `failed-${t.task.name.slice(0, 12)}-${i}-${j}.png`) });
+          await screenshot(p, `failed-${t.task.name.slice(0, 12)}-${i}-${j}.png`, { always: true });
       for (const ctx of browser.contexts()) await ctx.close();
     });
 
@@ -157,7 +154,7 @@ describe.runIf(runBrowser)(
         product.levels.length,
       );
       await page.getByTestId('login-needed').waitFor();
-      await page.screenshot({ path: path.join(SHOTS, 'quanliang-visitor.png'), fullPage: true });
+      await screenshot(page, 'quanliang-visitor.png', { fullPage: true });
       // The login prompt opens the shared login dialog.
       await page.getByTestId('login-open').click();
       await page.getByRole('dialog').first().waitFor();
@@ -193,7 +190,7 @@ describe.runIf(runBrowser)(
       expect(
         await orders.getByTestId('backfill-progress').locator('.ant-progress').getAttribute('aria-valuenow'),
       ).toBe('100');
-      await page.screenshot({ path: path.join(SHOTS, 'backfill-done.png'), fullPage: true });
+      await screenshot(page, 'backfill-done.png', { fullPage: true });
 
       // Details: the stored figures and the titles, as the API answers them.
       await orders.getByTestId('backfill-detail-link').click();
@@ -224,7 +221,7 @@ describe.runIf(runBrowser)(
       expect(await page.getByTestId('backfill-article-text').textContent()).toContain(
         text.has_content ? text.content.slice(0, 20) : text.content_tip,
       );
-      await page.screenshot({ path: path.join(SHOTS, 'backfill-article.png') });
+      await screenshot(page, 'backfill-article.png');
       await page.keyboard.press('Escape');
 
       // The CSV export: every collected article of the window is a row with the API's title, position and counters.
@@ -247,7 +244,7 @@ describe.runIf(runBrowser)(
       // The window's rows (published from the order's start on) are exactly the collected articles.
       const inWindow = rows.filter((r) => (r[0] as string) >= order.start_time);
       expect(inWindow.length).toBe(titles.total);
-      await page.screenshot({ path: path.join(SHOTS, 'backfill-detail.png'), fullPage: true });
+      await screenshot(page, 'backfill-detail.png', { fullPage: true });
       expect(problems).toEqual([]);
       await ctx.close();
     }, 180_000);
@@ -271,7 +268,7 @@ describe.runIf(runBrowser)(
       const created = page.getByTestId('monitor-created');
       await created.waitFor();
       expect(await created.textContent()).toContain(`本月剩余 ${before.remaining - 1} 次`);
-      await page.screenshot({ path: path.join(SHOTS, 'monitor-created.png') });
+      await screenshot(page, 'monitor-created.png');
       await created.getByTestId('monitor-report-link').click();
       await page.waitForURL(/\/main\/appsearch\/monitorViewNew\?post=/);
       await page.getByTestId('report-profile').getByText(art.title).first().waitFor();
@@ -285,7 +282,7 @@ describe.runIf(runBrowser)(
       expect(await tasks.getByTestId('task-report-link').allInnerTexts()).toEqual([art.title]);
       expect(await tasks.getByTestId('task-state').allInnerTexts()).toEqual([api[0].state_label]);
       expect(await tasks.textContent()).toContain('2分钟');
-      await page.screenshot({ path: path.join(SHOTS, 'monitor-tasks.png'), fullPage: true });
+      await screenshot(page, 'monitor-tasks.png', { fullPage: true });
 
       // Next post of an account: ordered, listed as waiting, cancelled with its count back.
       const target = accounts[5];
@@ -350,7 +347,7 @@ describe.runIf(runBrowser)(
         `${(art.zan + 40).toLocaleString('zh-CN')}↑40`,
       );
       expect(await page.getByTestId('live-updated').textContent()).not.toBe(before);
-      await page.screenshot({ path: path.join(SHOTS, 'official-monitor-live.png'), fullPage: true });
+      await screenshot(page, 'official-monitor-live.png', { fullPage: true });
       expect(problems).toEqual([]);
       await ctx.close();
     }, 90_000);
@@ -377,7 +374,7 @@ describe.runIf(runBrowser)(
         api.list.map((h: Json) => h.title),
       );
       expect(await hits.locator('em').first().textContent()).toMatch(new RegExp(keyword, 'i'));
-      await page.screenshot({ path: path.join(SHOTS, 'keyword-monitor.png'), fullPage: true });
+      await screenshot(page, 'keyword-monitor.png', { fullPage: true });
 
       // Video posts: the same keywords over video descriptions; an industry word of the world's video titles.
       const video = await until('an account with a video account', async () => {
@@ -411,7 +408,7 @@ describe.runIf(runBrowser)(
       const other = await member.get('/fbmain/search/v1/video_keyword_search', { keyword: '未订阅的词' });
       expect(other.status).toBe(404);
       expect(other.body.msg).toBe('未订阅关键词"未订阅的词"，请先添加关键词');
-      await page.screenshot({ path: path.join(SHOTS, 'video-keyword-monitor.png'), fullPage: true });
+      await screenshot(page, 'video-keyword-monitor.png', { fullPage: true });
 
       // The video account monitor shows the account's figures and posts as the API answers them.
       await page.goto(`${url}/main/VideoAccountMonitor?mid=${video.a.mid}`);
@@ -422,7 +419,7 @@ describe.runIf(runBrowser)(
       const rows = page.getByTestId('video-posts').locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(posts.post_list.length);
       expect(await rows.first().textContent()).toContain(posts.post_list[0].desc);
-      await page.screenshot({ path: path.join(SHOTS, 'video-monitor.png'), fullPage: true });
+      await screenshot(page, 'video-monitor.png', { fullPage: true });
       expect(problems).toEqual([]);
       await ctx.close();
     }, 120_000);
@@ -441,7 +438,7 @@ describe.runIf(runBrowser)(
       await page.getByTestId('history-data-pager').getByText(`共 ${api.total} 次群发`).waitFor();
       const first = api.article_list[0].articles[0];
       expect(await table.locator('tbody tr').first().textContent()).toContain(first.title);
-      await page.screenshot({ path: path.join(SHOTS, 'history-data.png'), fullPage: true });
+      await screenshot(page, 'history-data.png', { fullPage: true });
 
       await page.goto(`${url}/main/quanliang1`);
       await pickAccount(page, 'export-account', target.name);
@@ -456,7 +453,7 @@ describe.runIf(runBrowser)(
       const rows = parseCsv(saved).slice(1);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((r) => r[2] === first.title)).toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, 'quanliang-member.png'), fullPage: true });
+      await screenshot(page, 'quanliang-member.png', { fullPage: true });
       expect(problems).toEqual([]);
       await ctx.close();
     }, 90_000);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
-import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
-import { startInProcess, tempDir, until, waitReady } from './harness';
+import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
+import { startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -12,7 +11,6 @@ import { buy, type Client, signUp } from './members-harness';
  * against what the API answers for the same choice.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('ranks-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser) console.warn('[ranks browser tests] skipped: /usr/bin/chromium not found');
 
@@ -24,8 +22,7 @@ async function api(url: string): Promise<Json> {
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${name}.png`, { fullPage: true });
 
 /** Polls for up to 20 s: pages load lazily and refetch after each switch. */
 const poll = <T>(f: () => Promise<T>) => expect.poll(f, { timeout: 20_000 });
@@ -40,7 +37,6 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
   let member: Client;
 
   beforeAll(async () => {
-    console.log(`[ranks browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess({ RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
     url = platform.url as string;
     await waitReady(url);

@@ -37,12 +37,15 @@ export async function checkAllRoutes(
         (v.ok ? '' : `\n       ${v.problems.join('\n       ')}`),
     );
   try {
-    for (const [role, token, targets] of [
-      ['visitor', undefined, routeTargets(null).filter((t) => only(t.path))],
-      ['member', world.member.token ?? undefined, routeTargets(world).filter((t) => only(t.path))],
+    // The visitor types each URL (every route deep-links); the member moves through the app as members do.
+    for (const [role, token, targets, how] of [
+      ['visitor', undefined, routeTargets(null).filter((t) => only(t.path)), 'load'],
+      ['member', world.member.token ?? undefined, routeTargets(world).filter((t) => only(t.path)), 'app'],
     ] as const) {
       const context = await sessionContext(browser, token);
-      visits.push(...(await visitRoutes(context, base, role, targets, shots, line)));
+      visits.push(
+        ...(await visitRoutes(context, base, role, targets, shots, line, undefined, undefined, how)),
+      );
       await context.close();
     }
   } finally {

@@ -1,12 +1,18 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesRoutes } from '../dashboard/src/pages/services/routes';
 import { DemandMessages } from '../members/demand-services';
 import { M } from '../members/messages';
 import type { Platform } from '../platform/platform';
-import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
-import { startInProcess, tempDir, until, waitReady } from './harness';
+import {
+  sessionContext as context,
+  haveChromium,
+  launchBrowser,
+  openRoute,
+  screenshot,
+  watchProblems,
+} from './browser';
+import { startInProcess, until, waitReady } from './harness';
 import { ADMIN_PHONE, type Client, signUp } from './members-harness';
 
 /**
@@ -16,14 +22,12 @@ import { ADMIN_PHONE, type Client, signUp } from './members-harness';
  * page lists the demand and changes its status.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('services-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser) console.warn('[services browser tests] skipped: /usr/bin/chromium not found');
 
 type Json = any;
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${name}.png`, { fullPage: true });
 const poll = <T>(f: () => Promise<T>) => expect.poll(f, { timeout: 20_000 });
 const hasHan = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
@@ -53,7 +57,6 @@ describe.runIf(runBrowser)(
       (await fetch(`${url}${p}`, { headers: c?.token ? { accessToken: c.token } : {} })).json();
 
     beforeAll(async () => {
-      console.log(`[services browser tests] screenshots in ${SHOTS}`);
       platform = await startInProcess({ ADMIN_PHONES: ADMIN_PHONE, RANK_EVERY_S: '1', FAKE_EVERY_S: '1' });
       url = platform.url as string;
       await waitReady(url);
@@ -94,7 +97,7 @@ describe.runIf(runBrowser)(
           if (/demand_list|update_demand_status/.test(r.url())) demandCalls.push(r.url());
         });
         for (const r of servicesRoutes) {
-          await page.goto(`${url}/main${r.path}`);
+          await openRoute(page, url, r.path);
           await page.getByTestId(readyTestId(r.path)).waitFor();
           await poll(() => page.title()).toBe(r.title);
           const text = (await page.getByTestId(readyTestId(r.path)).textContent()) ?? '';

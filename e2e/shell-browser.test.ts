@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, REPO_ROOT } from '../platform/platform';
-import { haveChromium, launchBrowser, sessionContext, watchProblems } from './browser';
+import { haveChromium, launchBrowser, screenshot, sessionContext, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
 import { signUp } from './members-harness';
 
@@ -16,7 +16,6 @@ import { signUp } from './members-harness';
  * JavaScript size.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('shell-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser)
   console.warn('[shell browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
@@ -47,7 +46,6 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
   const searchApi = () => `${url}/fbmain/search/v1`;
 
   beforeAll(async () => {
-    console.log(`[shell browser tests] screenshots in ${SHOTS}`);
     // 80 accounts, so that a filtered account search still fills two pages.
     platform = await startInProcess({ SIM_ACCOUNTS: '80' });
     url = platform.url as string;
@@ -100,7 +98,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
       hot.article_list.map((a: { title: string }) => a.title),
     );
     await page.getByTestId('account-row').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'home.png'), fullPage: true });
+    await screenshot(page, 'home.png', { fullPage: true });
 
     // The footer's statements, help and about links.
     const footer = page.getByTestId('app-footer');
@@ -126,7 +124,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
       '实时监测',
     ]);
     expect(await map.locator('li[data-row="6"][data-col="3"]').textContent()).toBe('公众号收录');
-    await page.screenshot({ path: path.join(SHOTS, 'function-map.png') });
+    await screenshot(page, 'function-map.png');
     // Escape closes it; the trigger opens it again.
     await page.keyboard.press('Escape');
     await map.waitFor({ state: 'detached' });
@@ -186,7 +184,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     const second = (await post(`${searchApi()}/senior_search/name`, { ...q, page: 2 })).data;
     expect(second.accounts.length).toBe(Math.min(20, first.total - 20));
     await poll(() => names(page)).toEqual(second.accounts.map((a: { name: string }) => a.name));
-    await page.screenshot({ path: path.join(SHOTS, 'account-search-page2.png'), fullPage: true });
+    await screenshot(page, 'account-search-page2.png', { fullPage: true });
 
     // An industry filter from a shared link; a new filter starts again at page 1.
     const media = first.accounts[0].media as string;
@@ -198,7 +196,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     expect(await page.getByTestId('filter-media').textContent()).toContain(media);
     const fans = inMedia.accounts.map((a: { fans: number }) => a.fans);
     expect(fans).toEqual([...fans].sort((a, b) => b - a));
-    await page.screenshot({ path: path.join(SHOTS, 'account-search-media.png'), fullPage: true });
+    await screenshot(page, 'account-search-media.png', { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -244,7 +242,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await modal.getByRole('tab', { name: /主体信息/ }).click();
     await modal.getByTestId('tab-pane-2').getByText('请先登录').waitFor();
     await poll(() => modal.getByRole('tab', { name: /主体信息/ }).getAttribute('aria-selected')).toBe('true');
-    await page.screenshot({ path: path.join(SHOTS, 'account-detail-popup.png') });
+    await screenshot(page, 'account-detail-popup.png');
 
     // The link opens /detail?mid=&active=0 in a new window, which inherits routernumber 10000.
     await page.evaluate(() => sessionStorage.removeItem('routernumber'));
@@ -301,7 +299,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
     const zan2 = (await post(`${searchApi()}/article_search_/title`, { ...base, sort: 'zan', page: 2 })).data;
     await poll(titles).toEqual(zan2.article_list.map((a: { title: string }) => a.title));
-    await page.screenshot({ path: path.join(SHOTS, 'article-search.png'), fullPage: true });
+    await screenshot(page, 'article-search.png', { fullPage: true });
 
     // A shorter window narrows the list and starts again at page 1.
     await page.getByTestId('article-search-days').getByText('近 7 天').click();
@@ -368,7 +366,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
       byName.name,
     );
     await page.getByText('收录成功，文章将在10分钟内更新').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'inclusion-by-name.png') });
+    await screenshot(page, 'inclusion-by-name.png');
     // The included account opens its detail page.
     expect(await result.getByRole('link', { name: byName.name }).getAttribute('href')).toBe(
       `/main/appsearch/detail?mid=${byName.mid}&active=0`,
@@ -381,7 +379,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await poll(() =>
       page.getByTestId('inclusion-latest').getByTestId('inclusion-item').textContent(),
     ).toContain(byUrl.name);
-    await page.screenshot({ path: path.join(SHOTS, 'inclusion-by-url.png') });
+    await screenshot(page, 'inclusion-by-url.png');
     await closeResult();
 
     // The same name again: already included, a success, shown under the history tab.
@@ -390,7 +388,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     expect(await result.getByRole('tab', { name: '历史收录（1）' }).isVisible()).toBe(true);
     await page.getByTestId('inclusion-history').getByRole('link', { name: byName.name }).waitFor();
     await page.getByText('该公众号已收录，请勿重复提交').first().waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'inclusion-again.png') });
+    await screenshot(page, 'inclusion-again.png');
     await closeResult();
 
     // A name nobody has: the tip as a warning, no result popup.
@@ -462,7 +460,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
       '/appsearch/APIAssemble',
       '/aboutus',
     ]);
-    await page.screenshot({ path: path.join(SHOTS, 'unknown-route-home.png') });
+    await screenshot(page, 'unknown-route-home.png');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import type { SimArticle } from '../simulator/world';
-import { sessionContext as context, haveChromium, launchBrowser, watchProblems } from './browser';
-import { startInProcess, tempDir, until, waitReady } from './harness';
+import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
+import { startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -13,7 +12,6 @@ import { buy, type Client, signUp } from './members-harness';
  * and a batch) compared with the API, an article's text, and hostile article text that must stay text.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? tempDir('tools-shots');
 const runBrowser = haveChromium() || process.env.CI === 'true';
 if (!runBrowser) console.warn('[tools browser tests] skipped: /usr/bin/chromium not found');
 // SMALL_WORLD's fixed clock: temporary links are made for this instant.
@@ -38,8 +36,7 @@ const ROUTES: { path: string; title: string; testId: string; memberOnly: boolean
   { path: 'singleDay', title: '单日数据', testId: 'singleday-page', memberOnly: false },
 ];
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${name}.png`, { fullPage: true });
 const poll = <T>(f: () => Promise<T>) => expect.poll(f, { timeout: 20_000 });
 
 describe.runIf(runBrowser)('link and article tools in a real browser', () => {
@@ -54,7 +51,6 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
   const api = async (c: Client, p: string, q: Record<string, unknown> = {}) => (await c.get(p, q)).body;
 
   beforeAll(async () => {
-    console.log(`[tools browser tests] screenshots in ${SHOTS}`);
     platform = await startInProcess();
     url = platform.url as string;
     await waitReady(url);

@@ -60,6 +60,11 @@ export class AnalyticsProcessor {
   /** Earliest publish day touched since past periods were last ranked. */
   private pastFrom: string | null = null;
   private lastRank = 0;
+  /** The day the running periods were last ranked for, and whether facts arrived since: rankings are a function of
+   * both, so a due ranking with neither changed would only write the same rows again (an idle platform ranked all its
+   * accounts every RANK_EVERY_S for nothing). */
+  private lastRankDay = '';
+  private changedSinceRank = true;
   private lastPast = 0;
   private lastStatsDay = '';
   private timer: NodeJS.Timeout | null = null;
@@ -106,6 +111,7 @@ export class AnalyticsProcessor {
         ? this.loadWatermarks().then(() => {
             this.followed = false;
             this.lastRank = 0;
+            this.changedSinceRank = true;
           })
         : Promise.resolve();
       this.running = resume
@@ -124,7 +130,10 @@ export class AnalyticsProcessor {
     const now = Date.now();
     // Also as soon as the first data arrives, so a fresh platform does not show empty rankings for a whole interval.
     const firstData = this.lastPast === 0 && this.pastFrom !== null;
-    if (force || firstData || now - this.lastRank >= this.settings.rankEveryMs) {
+    const due =
+      now - this.lastRank >= this.settings.rankEveryMs &&
+      (this.changedSinceRank || beijingDay(this.clock.now()) !== this.lastRankDay);
+    if (force || firstData || due) {
       // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
       const past = force || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
       await this.rank(past);
@@ -150,6 +159,7 @@ export class AnalyticsProcessor {
     };
     const touched = await step('touched', () => touchedAccounts(this.store, w));
     if (touched.mids.length > 0) {
+      this.changedSinceRank = true;
       // Metrics first: the fake detector's baselines read them.
       await step('article_metrics', () => refreshArticleMetrics(this.store, w, version));
       // Most windows carry only counter polls: text steps run when some article's text arrived.
@@ -171,6 +181,7 @@ export class AnalyticsProcessor {
         refreshFakeReports(this.store, fw, Math.floor(this.clock.now() / 1000), version),
       );
       this.lastFake = Date.now();
+      this.changedSinceRank = true;
       this.fakeWatermark = w.toMs;
       daily = fw;
     } else if (!fakePending) this.fakeWatermark = w.toMs;
@@ -180,8 +191,10 @@ export class AnalyticsProcessor {
       if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
         this.pastFrom = touched.fromDay;
     }
-    if ((await step('video', () => touchedVideoAccounts(this.store, w))).length > 0)
+    if ((await step('video', () => touchedVideoAccounts(this.store, w))).length > 0) {
+      this.changedSinceRank = true;
       await step('video', () => refreshVideoStats(this.store, w, today, version));
+    }
     // Windows (7/30 days) move with the calendar even for accounts without new data.
     if (today !== this.lastStatsDay) {
       await step('daily_all', () => refreshAccountStats(this.store, 'all', today, version));
@@ -208,6 +221,8 @@ export class AnalyticsProcessor {
     const today = beijingDay(this.clock.now());
     const generation = Date.now();
     const runs: RankingRun[] = [];
+    this.changedSinceRank = false;
+    this.lastRankDay = today;
     for (const period of PERIODS) {
       const current = periodStart(period, today);
       const from =

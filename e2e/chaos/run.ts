@@ -8,7 +8,7 @@ import { Client } from '../members-harness';
 import { sample } from '../prometheus';
 import { Load, type Target } from './load';
 import { Role } from './roles';
-import { freePort, PrivateKafka, PrivatePostgres } from './services';
+import { freePort, PrivateKafka, PrivatePostgres, sharedKafka, sharedPostgres } from './services';
 import { type Finding, verifyApi, verifyCommitted, verifyPostgres, verifyStore } from './verify';
 
 /**
@@ -83,7 +83,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   const counts = { kills: 0, kafka: 0, pg: 0, outages: 0 };
   say(`seed ${o.seed}, ${o.rounds} kill rounds, ${o.seconds} s of load`);
 
-  const [pgStarted, kafkaStarted] = await Promise.allSettled([PrivatePostgres.start(), PrivateKafka.start()]);
+  // Only a run that restarts the broker or the server needs a private one; otherwise the shared ones serve, under
+  // this run's topic prefix and in its own database (a private broker is a JVM started and run for the whole run).
+  const [pgStarted, kafkaStarted] = await Promise.allSettled([
+    o.pgRestart ? PrivatePostgres.start() : sharedPostgres(),
+    o.kafkaRestart ? PrivateKafka.start() : sharedKafka(),
+  ]);
   if (pgStarted.status === 'rejected' || kafkaStarted.status === 'rejected') {
     if (pgStarted.status === 'fulfilled') await pgStarted.value.destroy();
     if (kafkaStarted.status === 'fulfilled') await kafkaStarted.value.destroy();
@@ -91,7 +96,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   }
   const pgs = pgStarted.value;
   const kafka = kafkaStarted.value;
-  say(`private PostgreSQL on 127.0.0.1:${pgs.port}, private Kafka on ${kafka.brokers}`);
+  say(`PostgreSQL at ${new URL(pgs.url).host}${new URL(pgs.url).pathname}, Kafka at ${kafka.brokers}`);
   const simLog = createLogger('warn');
   const simOpts = { seed: 7, accounts: 30, historyDays: 4, now: () => Date.now(), host: '127.0.0.1' };
   let sim: RunningSimulator = await startSimulator({ ...simOpts, port: 0 }, simLog);
@@ -415,7 +420,7 @@ async function inserted(api: Role): Promise<number> {
 async function pgRestart(
   api: Role,
   load: Load,
-  pgs: PrivatePostgres,
+  pgs: Pick<PrivatePostgres, 'url' | 'up' | 'down'>,
   random: () => number,
   say: (s: string) => void,
   failures: string[],

@@ -5,6 +5,8 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../platform/platform';
+import { KAFKA_TEST_BROKERS } from '../kafka';
+import { throwawayDatabase } from '../postgres';
 
 /**
  * The chaos run's own PostgreSQL cluster and Kafka broker: it restarts both, so it must never touch the shared
@@ -158,4 +160,21 @@ export class PrivateKafka {
     await this.script('stop').catch(() => {});
     rmSync(this.runDir, { recursive: true, force: true });
   }
+}
+
+/** The suite's shared PostgreSQL server, as the chaos run uses a private one: a throwaway database on it. */
+export async function sharedPostgres(): Promise<Pick<PrivatePostgres, 'url' | 'up' | 'down' | 'destroy'>> {
+  const db = await throwawayDatabase();
+  const refuse = async () => {
+    throw new Error('the shared PostgreSQL server is not restarted by a chaos run');
+  };
+  return { url: db.url, up: refuse, down: refuse, destroy: db.drop };
+}
+
+/** The suite's shared broker (`npm run kafka:local`), as the chaos run uses a private one. */
+export async function sharedKafka(): Promise<Pick<PrivateKafka, 'brokers' | 'up' | 'kill' | 'destroy'>> {
+  const refuse = async () => {
+    throw new Error('the shared broker is not restarted by a chaos run');
+  };
+  return { brokers: KAFKA_TEST_BROKERS.join(','), up: refuse, kill: refuse, destroy: async () => {} };
 }
