@@ -7,6 +7,7 @@ import {
   haveChromium,
   launchBrowser,
   sessionContext as newContext,
+  openRoute,
   screenshot,
   watchProblems,
 } from './browser';
@@ -91,7 +92,7 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
       const page = await context.newPage();
       const problems = watchProblems(page);
       for (const r of apipagesRoutes) {
-        await page.goto(`${url}/main${r.path}`);
+        await openRoute(page, url, r.path, r.title);
         const ready =
           who === 'visitor' && r.path === '/appsearch/applicatio' ? 'login-prompt' : READY[r.path];
         await page.getByTestId(ready as string).waitFor();

@@ -139,13 +139,16 @@ export async function screenshot(
  * Opens `route` (a dashboard path with its query) in `page`: through the dashboard's router when the page already
  * shows the dashboard, as a click on one of its links does (the bundle does not start again: a fresh document costs
  * the browser about 0.9 s of CPU here), else by loading the URL. A sweep of many routes checks each one's own page;
- * loading every URL afresh is the route sweep's visitor pass (e2e/route-visits.ts).
+ * loading every URL afresh is the route sweep's visitor pass (e2e/route-visits.ts). With `title`, waits until the
+ * route's own title is shown.
  */
-export async function openRoute(page: Page, base: string, route: string): Promise<void> {
+export async function openRoute(page: Page, base: string, route: string, title?: string): Promise<void> {
   if (page.url().startsWith(`${base}/main`)) {
     await page.evaluate((u) => {
       history.pushState(null, '', u);
       dispatchEvent(new PopStateEvent('popstate'));
     }, `/main${route}`);
   } else await page.goto(`${base}/main${route}`);
+  // With its title the route is in place: the previous page's elements (a test id both pages use) are gone.
+  if (title) await page.waitForFunction((t) => document.title === t, title);
 }

@@ -4,6 +4,7 @@ import {
   haveChromium,
   launchBrowser,
   sessionContext as newContext,
+  openRoute,
   screenshot,
   watchProblems,
 } from './browser';
@@ -106,7 +107,7 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
         if (ADMIN_CALL.test(r.url())) adminCalls.push(r.url());
       });
       for (const r of ROUTES) {
-        await page.goto(`${url}/main${r.path}`);
+        await openRoute(page, url, r.path, r.title);
         const root = page.getByTestId(r.testId);
         await root.waitFor();
         if (r.admin && who !== 'admin') {
