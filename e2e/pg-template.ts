@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { createLogger } from '../platform/log';
 import { openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
-import { PG_SERVER, pgServerReachable } from './postgres';
+import { databaseUrl, pgServerReachable, serverQuery, throwawayDatabase } from './postgres';
 
 /**
  * The browser tier runs its platforms on the PostgreSQL server, as a deployment at scale does (the api tier runs
@@ -17,38 +16,19 @@ const ENV = 'GZH_TEST_PG_TEMPLATE';
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env[ENV] || !(await pgServerReachable())) return async () => {};
   const name = `gzh_template_${process.pid}_${Date.now()}`;
-  await admin(`CREATE DATABASE ${name}`);
+  await serverQuery(`CREATE DATABASE ${name}`);
   const db = await openMemberDb({ databaseUrl: databaseUrl(name), dataDir: '' });
   await migrateMemberDb(db, createLogger('silent'));
   await db.close();
   process.env[ENV] = name;
   return async () => {
     delete process.env[ENV];
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await serverQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
 }
 
 /** A copy of the run's template database, dropped by `drop`; null when this run made none (PGlite is used). */
 export async function templateCopy(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const template = process.env[ENV];
-  if (!template) return null;
-  const name = `gzh_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_SERVER });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
+  return template ? throwawayDatabase(template) : null;
 }

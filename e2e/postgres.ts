@@ -15,22 +15,30 @@ export async function pgServerReachable(): Promise<boolean> {
   }
 }
 
-/** A throwaway database on the server, dropped afterwards. */
-export async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `gzh_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A throwaway database on the server (a copy of `template` when given), dropped afterwards. */
+export async function throwawayDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `gzh_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await serverQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    url: databaseUrl(name),
+    drop: () => serverQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** The URL of database `name` on the test server. */
+export function databaseUrl(name: string): string {
   const url = new URL(PG_SERVER);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_SERVER });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  return url.toString();
+}
+
+/** One statement on the server's maintenance database (CREATE and DROP DATABASE). */
+export async function serverQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_SERVER });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
 }
