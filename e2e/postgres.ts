@@ -16,7 +16,9 @@ export async function pgServerReachable(): Promise<boolean> {
 }
 
 /** A throwaway database on the server (a copy of `template` when given), dropped afterwards. */
-export async function throwawayDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `gzh_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await serverQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
