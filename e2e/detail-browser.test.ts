@@ -213,13 +213,13 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.goto(`${url}/main/appsearch/detail?mid=${art.mid}&active=0`);
     await page.getByTestId('action-monitor').click();
     const cost = page.getByTestId('popup-cost');
-    await cost.waitFor();
-    expect(await cost.textContent()).toBe(
+    // The quota arrives with the popup's own call: wait for the text, do not read it once.
+    await expect.poll(() => cost.textContent()).toBe(
       `本次消耗 1 次监测，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`,
     );
     // All eight positions cost eight counts.
     await page.getByTestId('popup-position').getByText('全部').click();
-    expect(await cost.textContent()).toContain('本次消耗 8 次监测');
+    await expect.poll(() => cost.textContent()).toContain('本次消耗 8 次监测');
     await page.getByTestId('monitor-mode').getByText('按文章地址').click();
     await page.getByTestId('monitor-url').fill(art.href);
     await page.getByTestId('monitor-freq').getByText('2分钟').click();
@@ -292,8 +292,8 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.goto(`${url}/main/appsearch/detail?mid=${full.mid}&active=0`);
     await page.getByTestId('action-backfill').click();
     const cost = page.getByTestId('popup-cost');
-    await cost.waitFor();
-    expect(await cost.textContent()).toBe(
+    // The quota arrives with the popup's own call: wait for the text, do not read it once.
+    await expect.poll(() => cost.textContent()).toBe(
       `本次消耗 6 次回采，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`,
     );
     await page.getByRole('dialog').getByRole('spinbutton').fill('60');

@@ -170,7 +170,8 @@ describe.runIf(runBrowser)(
       await page.goto(`${url}/main/appsearch/stoping`);
       await page.getByTestId('backfill-form').waitFor();
       const quota = (await member.get('/fbmain/monitor/v1/history_crawl_list')).body.data.quota;
-      expect(await page.getByTestId('popup-cost').textContent()).toContain(`本月剩余 ${quota.remaining} 次`);
+      // The quota arrives with the page's own call; wait on its text rather than reading it once.
+      await page.getByTestId('popup-cost').getByText(`本月剩余 ${quota.remaining} 次`).waitFor();
       await pickAccount(page, 'backfill-account', target.name);
       const days = page.getByTestId('backfill-days');
       const daysInput = (await days.evaluate((e) => e.tagName)) === 'INPUT' ? days : days.locator('input');
