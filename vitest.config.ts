@@ -28,13 +28,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['**/*.test.ts'], exclude: [...EXCLUDE, 'api/**', 'e2e/**'] },
+        test: {
+          name: 'unit',
+          globalSetup: ['e2e/kafka-topics-cleanup.ts'],
+          include: ['**/*.test.ts'],
+          exclude: [...EXCLUDE, 'api/**', 'e2e/**'],
+        },
       },
       {
         extends: true,
         test: {
           name: 'api',
-          globalSetup: ['e2e/pglite-template.ts'],
+          globalSetup: ['e2e/pglite-template.ts', 'e2e/kafka-topics-cleanup.ts'],
           include: ['api/**/*.test.ts', 'e2e/**/*.test.ts'],
           exclude: [...EXCLUDE, ...BROWSER],
         },

@@ -20,6 +20,8 @@ export interface KafkaBusOptions {
   clientId: string;
   partitions?: number;
   replicationFactor?: number;
+  /** The consumer groups' session (kafkajs's default 30 s); heartbeats go at a tenth of it, at most every 3 s. */
+  sessionTimeoutMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,30 +72,43 @@ export class KafkaBus implements Bus {
     const bus = new KafkaBus(opts, log);
     await bus.admin.connect();
     const wanted = Object.keys(topics).flatMap((t) => [bus.name(t), `${bus.name(t)}.dlq`]);
-    const existing = new Set(await bus.admin.listTopics());
-    const missing = wanted.filter((t) => !existing.has(t));
-    if (missing.length > 0) {
-      await bus.admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({
-          topic,
-          numPartitions: opts.partitions ?? 8,
-          replicationFactor: opts.replicationFactor ?? 1,
-        })),
-      });
-    }
-    // A new topic answers "not the leader" for a moment after creation; wait until its offsets answer.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        for (const t of wanted) await bus.admin.fetchTopicOffsets(t);
-        break;
-      } catch (e) {
-        if (attempt >= 50) throw e;
-        await sleep(100);
-      }
-    }
+    await bus.ensureTopics(wanted, opts.partitions ?? 8);
     await bus.producer.connect();
     return bus;
+  }
+
+  /**
+   * Creates the topics that are missing and waits until each answers its offsets. Several processes may create the
+   * same topics at once ("already exists" is the same outcome). kafkajs's own `waitForLeaders` gives up on "This
+   * server does not host this topic-partition", which a busy broker answers for a moment after creating a topic, and
+   * that crashed a starting process: the wait here treats every error as "not yet" for up to about 15 s.
+   */
+  private async ensureTopics(names: string[], numPartitions: number): Promise<void> {
+    const existing = new Set(await this.admin.listTopics());
+    const missing = names.filter((t) => !existing.has(t));
+    if (missing.length > 0) {
+      await this.admin
+        .createTopics({
+          waitForLeaders: false,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions,
+            replicationFactor: this.opts.replicationFactor ?? 1,
+          })),
+        })
+        .catch((e: Error) => {
+          if (!/already exists/i.test(e.message)) throw e;
+        });
+    }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for (const t of names) await this.admin.fetchTopicOffsets(t);
+        return;
+      } catch (e) {
+        if (attempt >= 75) throw e;
+        await sleep(200);
+      }
+    }
   }
 
   private name(topic: string): string {
@@ -137,6 +152,8 @@ export class KafkaBus implements Bus {
     const groupId = `${this.name(group)}.${topic}`;
     const consumer = this.kafka.consumer({
       groupId,
+      sessionTimeout: this.opts.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: Math.min(3000, (this.opts.sessionTimeoutMs ?? 30_000) / 10),
       maxWaitTimeInMs: opts.maxWaitMs ?? 200,
       maxBytesPerPartition: 8 * 1024 * 1024,
       allowAutoTopicCreation: false,
@@ -282,17 +299,7 @@ export class KafkaBus implements Bus {
 
   async leadership(name: string): Promise<Leadership> {
     const topic = this.name(`leader.${name}`);
-    if (!(await this.admin.listTopics()).includes(topic)) {
-      // Several processes may create it at once: "already exists" is the same outcome.
-      await this.admin
-        .createTopics({
-          waitForLeaders: true,
-          topics: [{ topic, numPartitions: 1, replicationFactor: this.opts.replicationFactor ?? 1 }],
-        })
-        .catch((e: Error) => {
-          if (!/already exists/i.test(e.message)) throw e;
-        });
-    }
+    await this.ensureTopics([topic], 1);
     // A short session: when the leader dies, the group notices within sessionTimeout and hands the partition on.
     const consumer = this.kafka.consumer({ groupId: topic, sessionTimeout: 10_000, heartbeatInterval: 1000 });
     let leader = false;

@@ -14,6 +14,7 @@ export async function openBus(config: Config, log: Logger): Promise<Bus> {
       clientId: `gzh-${config.ROLE.join('-')}-${process.pid}`,
       partitions: config.KAFKA_PARTITIONS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_S * 1000,
     },
     log,
   );

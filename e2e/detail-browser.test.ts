@@ -214,9 +214,9 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByTestId('action-monitor').click();
     const cost = page.getByTestId('popup-cost');
     // The quota arrives with the popup's own call: wait for the text, do not read it once.
-    await expect.poll(() => cost.textContent()).toBe(
-      `本次消耗 1 次监测，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`,
-    );
+    await expect
+      .poll(() => cost.textContent())
+      .toBe(`本次消耗 1 次监测，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`);
     // All eight positions cost eight counts.
     await page.getByTestId('popup-position').getByText('全部').click();
     await expect.poll(() => cost.textContent()).toContain('本次消耗 8 次监测');
@@ -293,9 +293,9 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByTestId('action-backfill').click();
     const cost = page.getByTestId('popup-cost');
     // The quota arrives with the popup's own call: wait for the text, do not read it once.
-    await expect.poll(() => cost.textContent()).toBe(
-      `本次消耗 6 次回采，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`,
-    );
+    await expect
+      .poll(() => cost.textContent())
+      .toBe(`本次消耗 6 次回采，本月剩余 ${before.remaining} 次（共 ${before.allowance} 次）`);
     await page.getByRole('dialog').getByRole('spinbutton').fill('60');
     await page.getByTestId('popup-position').getByText('头条').click();
     await expect.poll(() => cost.textContent()).toContain('本次消耗 2 次回采');

@@ -109,7 +109,9 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
       const m = out.match(/"url":"(http:\/\/[^"/]+)(?:\/main\/)?"[^\n]*"msg":"platform listening"/);
       if (m?.[1]) resolve(m[1]);
     });
-    child.once('exit', () => reject(new Error(`exited before listening: ${err.slice(-2000)}`)));
+    child.once('exit', () =>
+      reject(new Error(`exited before listening: ${err.slice(-1500)}${out.slice(-1500)}`)),
+    );
   });
   url.catch(() => {});
   const exit = new Promise<number | string | null>((r) =>

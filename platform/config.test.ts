@@ -57,6 +57,7 @@ describe('loadConfig', () => {
     ['KAFKA_BROKERS', 'localhost'],
     ['CLICKHOUSE_URL', 'tcp://ch:9000'],
     ['CLICKHOUSE_CLUSTER', 'a b'],
+    ['KAFKA_SESSION_TIMEOUT_S', '5'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     let err: unknown;
     try {

@@ -146,6 +146,14 @@ const envSchema = z.object({
   // Topics the bus creates when missing: a multi-broker cluster needs replicas, or one broker's loss loses data.
   KAFKA_PARTITIONS: positiveInt(8, 1000),
   KAFKA_REPLICATION_FACTOR: positiveInt(1, 10),
+  // How long the group waits for a silent consumer (a killed process) before handing its partitions on; a restarted
+  // process cannot join until then. Kafka refuses sessions under its group.min.session.timeout.ms (6 s by default).
+  KAFKA_SESSION_TIMEOUT_S: z.coerce
+    .number({ message: '必须是 6–300 的整数' })
+    .int('必须是 6–300 的整数')
+    .min(6, '必须是 6–300 的整数')
+    .max(300, '必须是 6–300 的整数')
+    .default(30),
   SIMULATOR_HOST: z.string().trim().min(1).default('127.0.0.1'),
   SIMULATOR_PORT: port(8090),
   SIM_SEED: z.coerce.number({ message: '必须是整数' }).int('必须是整数').default(20261122),

@@ -101,7 +101,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   const simOpts = { seed: 7, accounts: 30, historyDays: 4, now: () => Date.now(), host: '127.0.0.1' };
   let sim: RunningSimulator = await startSimulator({ ...simOpts, port: 0 }, simLog);
   const simPort = Number(new URL(sim.url).port);
-  const prefix = `chaos.${process.pid}.`;
+  const prefix = `chaos.${process.pid}.${Date.now()}.`;
   const common = {
     KAFKA_BROKERS: kafka.brokers,
     KAFKA_TOPIC_PREFIX: prefix,
@@ -112,6 +112,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     CRAWL_PAGE_DAYS: '1',
     LOG_LEVEL: 'info',
     SHUTDOWN_TIMEOUT_S: '60',
+    // A killed role's consumers leave the group after this; its restart joins then (30 s by default).
+    KAFKA_SESSION_TIMEOUT_S: '10',
   };
   const apiDir = tempDir('chaos-api');
   const dirs = [apiDir];

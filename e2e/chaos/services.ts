@@ -17,24 +17,26 @@ const run = promisify(execFile);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A port nothing listens on now (and, for Kafka, the next one too: its controller listener). */
+/**
+ * A port nothing listens on now (and, for Kafka, the next one too: its controller listener), chosen below the
+ * kernel's ephemeral range: the role binds it seconds later and binds it again after each kill, and a port from the
+ * ephemeral range can meanwhile be handed to any `listen(0)` or outgoing connection of the tests running beside it.
+ */
 export async function freePort(pair = false): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
-    if (!pair) return port;
-    const next = await new Promise<boolean>((resolve) => {
+  const ephemeralLow = Number(
+    readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0] ?? 32768,
+  );
+  const high = Math.min(ephemeralLow, 32768) - 2;
+  const low = 20_000;
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
       const s = createServer();
       s.once('error', () => resolve(false));
-      s.listen(port + 1, '127.0.0.1', () => s.close(() => resolve(true)));
+      s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
-    if (next && port < 65_000) return port;
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if ((await free(port)) && (!pair || (await free(port + 1)))) return port;
   }
 }
 
