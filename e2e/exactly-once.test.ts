@@ -120,6 +120,8 @@ describe.runIf(run)('exactly-once results on Kafka', () => {
     KAFKA_TOPIC_PREFIX: prefix,
     PORT: '0',
     LOG_LEVEL: 'info',
+    // The restarted process joins the group once the killed one's session has expired (30 s by default).
+    KAFKA_SESSION_TIMEOUT_S: '10',
   };
 
   const progress = async () => {
