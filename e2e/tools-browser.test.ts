@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import type { SimArticle } from '../simulator/world';
-import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
+import {
+  sessionContext as context,
+  haveChromium,
+  launchBrowser,
+  openRoute,
+  screenshot,
+  trackRequests,
+  watchProblems,
+} from './browser';
 import { startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
@@ -86,15 +94,16 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
       const ctx = await context(browser, who === 'member' ? (member.token as string) : undefined);
       const page = await ctx.newPage();
       const problems = watchProblems(page);
+      const requests = trackRequests(page);
+      // The first route loads the dashboard; the others are reached through its router, as a member's clicks do.
       for (const r of ROUTES) {
-        await page.goto(`${url}/main/appsearch/${r.path}`);
-        await poll(() => page.title()).toBe(`${r.title} - 公众号数据平台`);
+        await openRoute(page, url, `/appsearch/${r.path}`, `${r.title} - 公众号数据平台`);
         await page.getByTestId(r.testId).waitFor();
         const loginNeeded = page.getByTestId('login-needed');
         if (who === 'visitor' && r.memberOnly) await loginNeeded.waitFor();
         else expect(await loginNeeded.count(), r.path).toBe(0);
         expect(await page.getByTestId(r.testId).textContent()).toMatch(/[\u4e00-\u9fa5]{4}/);
-        await page.waitForLoadState('networkidle');
+        await requests.quiet();
         if (who === 'member' && ['getHtml', 'comment', 'singleDay'].includes(r.path))
           await shot(page, `${who}-${r.path}`);
       }
