@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Platform } from '../platform/platform';
 import { launchBrowser, sessionContext } from './browser';
-import { type RouteVisit, visitRoutes } from './route-visits';
+import { type Navigation, type RouteVisit, visitRoutes } from './route-visits';
 import { prepareRouteWorld, routeTargets } from './route-world';
 
 export interface RouteCheck {
@@ -17,6 +17,9 @@ export interface RouteCheck {
  * Visits every route of the route table on a running demo platform, as a visitor (no query: the pages'
  * empty states) and as a member (admin, super member, with sample queries that show real content), and
  * prints one line per visit and the RESULT line. With `shots`, a full-page screenshot of each visit goes there.
+ * `visitor` is how the visitor reaches each route: 'load' types each URL, a fresh document per route (`npm run e2e --
+ * routes`); 'app' moves through the router as the member does (the suite, which checks over HTTP that every URL
+ * answers the dashboard's shell).
  */
 export async function checkAllRoutes(
   platform: Platform,
@@ -24,6 +27,7 @@ export async function checkAllRoutes(
   shots: string | null,
   print: (line: string) => void = console.log,
   only: (path: string) => boolean = () => true,
+  visitor: Navigation = 'load',
 ): Promise<RouteCheck> {
   if (shots) mkdirSync(shots, { recursive: true });
   const t0 = Date.now();
@@ -37,9 +41,9 @@ export async function checkAllRoutes(
         (v.ok ? '' : `\n       ${v.problems.join('\n       ')}`),
     );
   try {
-    // The visitor types each URL (every route deep-links); the member moves through the app as members do.
+    // The visitor types each URL (every route deep-links) or moves through the app; the member moves through the app.
     for (const [role, token, targets, how] of [
-      ['visitor', undefined, routeTargets(null).filter((t) => only(t.path)), 'load'],
+      ['visitor', undefined, routeTargets(null).filter((t) => only(t.path)), visitor],
       ['member', world.member.token ?? undefined, routeTargets(world).filter((t) => only(t.path)), 'app'],
     ] as const) {
       const context = await sessionContext(browser, token);
