@@ -128,32 +128,45 @@ describe.runIf(run)('distributed roles on Kafka and PostgreSQL, each in its own 
       );
       return String(JSON.parse(line).code);
     };
-    for (let i = 0; i < MEMBERS; i++) members.push(await signUp(urls.api, undefined, undefined, codeOf));
+    // The members sign up, and the accounts' lists are read, side by side: each request waits on the api process.
+    members.push(
+      ...(await Promise.all(
+        Array.from({ length: MEMBERS }, () => signUp(urls.api, undefined, undefined, codeOf)),
+      )),
+    );
     const first = members[0] as Client;
     const accounts = (await first.post('/fbmain/search/v1/key_search', { kw: '', num: 30 })).body.data
       .accounts as Json[];
-    const recent: { href: string; post: string }[] = [];
     const since = Date.now() - 2 * 86_400_000;
-    for (const a of accounts) {
-      const groups = (await first.get('/fbmain/search/v1/detail_pubList', { mId: a.mid, page: 1, num: 20 }))
-        .body.data?.article_list as Json[] | undefined;
-      const art = (groups ?? [])
-        .flatMap((g) => g.articles as Json[])
-        .find((x) => Date.parse(`${String(x.up_time).replace(' ', 'T')}+08:00`) >= since);
-      if (art) recent.push({ href: art.href, post: `${a.mid}_${art.aid}` });
-      if (recent.length === MEMBERS * PER_MEMBER) break;
-    }
+    const newest = await Promise.all(
+      accounts.map(async (a) => {
+        const groups = (await first.get('/fbmain/search/v1/detail_pubList', { mId: a.mid, page: 1, num: 20 }))
+          .body.data?.article_list as Json[] | undefined;
+        const art = (groups ?? [])
+          .flatMap((g) => g.articles as Json[])
+          .find((x) => Date.parse(`${String(x.up_time).replace(' ', 'T')}+08:00`) >= since);
+        return art ? { href: art.href as string, post: `${a.mid}_${art.aid}` } : null;
+      }),
+    );
+    const recent = newest.filter((r) => r !== null).slice(0, MEMBERS * PER_MEMBER);
     expect(recent.length).toBe(MEMBERS * PER_MEMBER);
-    for (const [i, r] of recent.entries()) {
-      const member = members[Math.floor(i / PER_MEMBER)] as Client;
-      const order = await member.post('/fbmain/monitor/v1/create_future_task', {
-        url: r.href,
-        freq: 1,
-        days: 3,
-      });
-      expect(order.body, JSON.stringify(order.body)).toMatchObject({ status: 200 });
-      tasks.push({ id: order.body.data.task_id, post: r.post, member });
-    }
+    // Each member orders its three tasks in turn, the members side by side.
+    const ordered = await Promise.all(
+      members.map(async (member, m) => {
+        const mine: typeof tasks = [];
+        for (const r of recent.slice(m * PER_MEMBER, (m + 1) * PER_MEMBER)) {
+          const order = await member.post('/fbmain/monitor/v1/create_future_task', {
+            url: r.href,
+            freq: 1,
+            days: 3,
+          });
+          expect(order.body, JSON.stringify(order.body)).toMatchObject({ status: 200 });
+          mine.push({ id: order.body.data.task_id, post: r.post, member });
+        }
+        return mine;
+      }),
+    );
+    tasks.push(...ordered.flat());
   }, 420_000);
 
   afterAll(async () => {
