@@ -467,9 +467,8 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
 });
 
 /**
- * The home page's JavaScript, gzipped, in a production build (the browser tests' build runs under NODE_ENV=test,
- * which bundles React's development build, so it is not what users download): the entry's static imports plus
- * the home page chunk's, from the build manifest.
+ * The home page's JavaScript, gzipped, in a production build of its own (with a manifest, which the served build
+ * leaves out): the entry's static imports plus the home page chunk's, from the build manifest.
  */
 describe('the home page bundle', () => {
   it('loads under 300 KB of gzipped JavaScript', () => {
