@@ -33,7 +33,7 @@ describe('monitor scheduling on a virtual clock', () => {
   });
   afterAll(() => sim.close());
 
-  it('polls 60 articles every minute for a simulated day: 1440 ± 1 snapshots each, in order; 10-minute: 144 ± 1', async () => {
+  it('polls 60 articles every minute for a simulated day: 1440 ± 1 snapshots each, in order; 10-minute: 144 ± 1; each first when ordered', async () => {
     const bus = new MemoryBus(log);
     const snaps = await collect(bus, 'snapshots');
     // Phases in 30-second steps: two ticks a minute, so each tick's requests go out together.
@@ -72,15 +72,24 @@ describe('monitor scheduling on a virtual clock', () => {
     for (let i = 0; i < PER_MINUTE; i++) {
       const s = byTask.get(`t${i}`) ?? [];
       expect(Math.abs(s.length - 1440), `task t${i}: ${s.length} snapshots`).toBeLessThanOrEqual(1);
+      // The order is polled when it arrives; the next poll falls on the task's phase, a step (30 s) to a minute later,
+      // and from then on every minute exactly.
+      expect(s[0]?.ts).toBe(START / 1000);
+      const firstGap = (s[1] as SnapshotMessage).ts - (s[0] as SnapshotMessage).ts;
+      expect(firstGap).toBeGreaterThanOrEqual(30);
+      expect(firstGap).toBeLessThanOrEqual(60);
       for (let k = 1; k < s.length; k++) {
-        expect((s[k] as SnapshotMessage).ts - (s[k - 1] as SnapshotMessage).ts).toBe(60);
+        if (k > 1) expect((s[k] as SnapshotMessage).ts - (s[k - 1] as SnapshotMessage).ts).toBe(60);
         expect((s[k] as SnapshotMessage).read).toBeGreaterThanOrEqual((s[k - 1] as SnapshotMessage).read);
       }
-      expect(s[0]?.ts).toBeGreaterThanOrEqual(START / 1000);
       expect(s.at(-1)?.ts).toBeLessThan((START + DAY) / 1000);
     }
     const ten = byTask.get(`t${PER_MINUTE}`) ?? [];
     expect(Math.abs(ten.length - 144)).toBeLessThanOrEqual(1);
+    // A 10-minute order too has its first point when ordered, not up to ten minutes later.
+    expect(ten[0]?.ts).toBe(START / 1000);
+    for (let k = 2; k < ten.length; k++)
+      expect((ten[k] as SnapshotMessage).ts - (ten[k - 1] as SnapshotMessage).ts).toBe(600);
     // The counters are the simulator's at each poll's instant.
     const a0 = arts[0] as (typeof arts)[0];
     const s0 = byTask.get('t0')?.[700] as SnapshotMessage;

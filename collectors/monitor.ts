@@ -40,6 +40,8 @@ interface Live extends StoredTask {
   phaseMs: number;
   nextAt: number;
   busy: boolean;
+  /** The order's first poll, made when it arrives rather than at its phase: the next keeps a step's distance. */
+  baseline: boolean;
 }
 
 /** A min-heap of (time, task id). */
@@ -207,6 +209,7 @@ export class MonitorScheduler {
       phaseMs: (hash32(7, task.task_id) % Math.max(1, Math.floor(freq / step))) * step,
       nextAt: 0,
       busy: false,
+      baseline: false,
     };
     if (task.kind === 'article' && live.state === 'waiting') {
       live.state = 'monitoring';
@@ -215,10 +218,20 @@ export class MonitorScheduler {
       live.endMs = task.created_at + task.days * DAY_MS;
     }
     this.live.set(task.task_id, live);
-    // A new order's slot that passed moments ago (the order was in transit) is still polled, at once,
+    const now = this.opts.clock.now();
+    if (fresh && live.state === 'monitoring' && live.polls === 0) {
+      // A new article order is polled when it arrives: the member's report has its starting point at once, not up to a
+      // whole period later (9 min 50 s at 10 minutes); from then on the task keeps its phase.
+      live.baseline = true;
+      live.nextAt = now;
+      this.agenda.push(now, task.task_id);
+      this.arm();
+      return;
+    }
+    // A new next-post order's slot that passed moments ago (the order was in transit) is still polled, at once,
     // rather than a whole period late. Adopted tasks resume after now: their last owner may have
     // polled the slot just before it stopped.
-    this.scheduleNext(live, this.opts.clock.now() - (fresh ? Math.min(freq, FIRST_POLL_GRACE_MS) : 0) - 1);
+    this.scheduleNext(live, now - (fresh ? Math.min(freq, FIRST_POLL_GRACE_MS) : 0) - 1);
   }
 
   /** The task's first poll time after `after`: origin + phase + k·freq. */
@@ -324,7 +337,13 @@ export class MonitorScheduler {
     if (articles.length > 0) await this.bus.publish('articles', articles);
     if (snapshots.length > 0) await this.bus.publish('snapshots', snapshots);
     this.stats.snapshots += snapshots.length;
-    for (const l of due) if (this.live.get(l.task.task_id) === l) this.scheduleNext(l, now);
+    for (const l of due) {
+      if (this.live.get(l.task.task_id) !== l) continue;
+      // After the baseline poll, the next slot of the task's phase at least a step later (not seconds apart).
+      const after = l.baseline ? now + (this.opts.phaseStepMs ?? PHASE_STEP_MS) - 1 : now;
+      l.baseline = false;
+      this.scheduleNext(l, after);
+    }
   }
 
   /** A next-post task: has the account posted since the order? Then monitor that post's position. */

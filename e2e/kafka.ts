@@ -32,4 +32,10 @@ export async function kafkaTestGate(label: string): Promise<boolean> {
   return up || process.env.CI === 'true';
 }
 
-export const uniquePrefix = (label: string) => `test.${label}.${process.pid}.${Date.now()}.`;
+/**
+ * The test run's tag in topic names: set by e2e/kafka-topics-cleanup.ts, which deletes this run's topics (and only
+ * them: a test run beside it keeps its own) when the run ends; `x` outside a run.
+ */
+export const testRunTag = () => process.env.GZH_TEST_KAFKA_RUN ?? 'x';
+
+export const uniquePrefix = (label: string) => `test.${label}.${testRunTag()}.${process.pid}.${Date.now()}.`;

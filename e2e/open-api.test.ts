@@ -219,9 +219,9 @@ describe('the open API through its OpenAPI document', () => {
     // Watched in the collector itself: every open-API call costs.
     await until(
       'the monitor task’s first poll',
+      // A new order is polled when it reaches the collector.
       async () => platform.monitor?.tasks().some((t) => t.task.task_id === values.task_id && t.polls > 0),
-      // A task's first poll waits for its phase in the minute (up to 50 s).
-      80_000,
+      20_000,
     );
     await until('the task’s state in ClickHouse', async () => {
       const h = await member.get('/fbmain/monitor/v1/history_task_list');

@@ -4,6 +4,7 @@ import { ChdbStore } from '../../clickhouse/chdb-store';
 import { createLogger } from '../../platform/log';
 import { type RunningSimulator, startSimulator } from '../../simulator/server';
 import { tempDir, until, waitReady } from '../harness';
+import { testRunTag } from '../kafka';
 import { Client } from '../members-harness';
 import { sample } from '../prometheus';
 import { Load, type Target } from './load';
@@ -101,7 +102,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   const simOpts = { seed: 7, accounts: 30, historyDays: 4, now: () => Date.now(), host: '127.0.0.1' };
   let sim: RunningSimulator = await startSimulator({ ...simOpts, port: 0 }, simLog);
   const simPort = Number(new URL(sim.url).port);
-  const prefix = `chaos.${process.pid}.${Date.now()}.`;
+  const prefix = `chaos.${testRunTag()}.${process.pid}.${Date.now()}.`;
   const common = {
     KAFKA_BROKERS: kafka.brokers,
     KAFKA_TOPIC_PREFIX: prefix,
