@@ -150,10 +150,11 @@ export class KafkaBus implements Bus {
     // One Kafka group per (group, topic): members of a group must share one subscription, and each
     // subscribe() here is its own consumer.
     const groupId = `${this.name(group)}.${topic}`;
+    const session = this.opts.sessionTimeoutMs ?? 30_000;
     const consumer = this.kafka.consumer({
       groupId,
-      sessionTimeout: this.opts.sessionTimeoutMs ?? 30_000,
-      heartbeatInterval: Math.min(3000, (this.opts.sessionTimeoutMs ?? 30_000) / 10),
+      sessionTimeout: session,
+      heartbeatInterval: Math.min(3000, session / 10),
       maxWaitTimeInMs: opts.maxWaitMs ?? 200,
       maxBytesPerPartition: 8 * 1024 * 1024,
       allowAutoTopicCreation: false,

@@ -223,9 +223,7 @@ export class MonitorScheduler {
       // A new article order is polled when it arrives: the member's report has its starting point at once, not up to a
       // whole period later (9 min 50 s at 10 minutes); from then on the task keeps its phase.
       live.baseline = true;
-      live.nextAt = now;
-      this.agenda.push(now, task.task_id);
-      this.arm();
+      this.pollAt(live, now);
       return;
     }
     // A new next-post order's slot that passed moments ago (the order was in transit) is still polled, at once,
@@ -246,6 +244,10 @@ export class MonitorScheduler {
       void this.finish(l, l.state === 'monitoring' ? 'done' : 'done');
       return;
     }
+    this.pollAt(l, at);
+  }
+
+  private pollAt(l: Live, at: number): void {
     l.nextAt = at;
     this.agenda.push(at, l.task.task_id);
     this.arm();
