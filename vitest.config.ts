@@ -7,8 +7,10 @@ import LongestFirst from './e2e/longest-first.ts';
  * (e2e/timing-reporter.ts).
  *  - unit: modules and in-process pipelines (collectors, stream, ClickHouse, members, k8s …), no HTTP server;
  *  - api: the HTTP API and the running platform over real sockets (api/ and e2e/ without a browser);
- *  - browser: the dashboard in Chromium, built once by e2e/global-setup.ts, on platforms whose member store is the
- *    PostgreSQL server (e2e/pg-template.ts; the api tier runs them on PGlite, the embedded default).
+ *  - browser: the dashboard in Chromium, built once by e2e/global-setup.ts.
+ * Started platforms keep their member store on the PostgreSQL server (e2e/pg-template.ts); the embedded default,
+ * PGlite, carries the whole platform in e2e/pipeline.test.ts and e2e/cli.test.ts, and the app-level sweeps
+ * (no-500, access matrix, injection) and the member tests (both engines).
  */
 const BROWSER = ['e2e/**/*-browser.test.ts', 'e2e/browser.test.ts'];
 const EXCLUDE = ['node_modules/**', 'dashboard/dist/**', 'data/**'];
@@ -39,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          globalSetup: ['e2e/pglite-template.ts', 'e2e/kafka-topics-cleanup.ts'],
+          globalSetup: ['e2e/pglite-template.ts', 'e2e/pg-template.ts', 'e2e/kafka-topics-cleanup.ts'],
           include: ['api/**/*.test.ts', 'e2e/**/*.test.ts'],
           exclude: [...EXCLUDE, ...BROWSER],
         },

@@ -61,7 +61,8 @@ async function rawArticles(biz: string, horizonS: number) {
 }
 
 beforeAll(async () => {
-  platform = await startInProcess();
+  // The embedded default as `npm start` runs it: chDB and PGlite (the other platform tests use the server's copy).
+  platform = await startInProcess({}, { embedded: true });
   api = platform.url as string;
   sim = platform.simulator?.url as string;
   await waitReady(api);
