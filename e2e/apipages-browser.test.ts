@@ -7,18 +7,17 @@ import {
   haveChromium,
   launchBrowser,
   sessionContext as newContext,
-  openRoute,
   screenshot,
   watchProblems,
 } from './browser';
 import { startInProcess, waitReady } from './harness';
 import { type Client, signUp } from './members-harness';
+import { API_PAGE_READY } from './route-expectations';
 
 /**
  * The API pages in a real browser (spec §2 /appsearch/word, /wordDetail, /ApiWXAccountSearch, /ApiWXLinkShort2Long,
- * /D1–/D3, /wordVip, /applicatio, /Keyverifycode, /pythonDemo, /phpDemo, /cDemo, /javaDemo): every route loads
- * without query parameters with its title, in Chinese, without console errors or failed requests, for a visitor
- * and a member; a member buys an API package on /wordVip through the sandbox cashier and sees the balance rise,
+ * /D1–/D3, /wordVip, /applicatio, /Keyverifycode, /pythonDemo, /phpDemo, /cDemo, /javaDemo; each route's page, for a
+ * visitor and a member, is checked by the route sweep from e2e/route-expectations.ts): a member buys an API package on /wordVip through the sandbox cashier and sees the balance rise,
  * creates a key on /applicatio, verifies it on /Keyverifycode and finds it in the Python sample.
  */
 
@@ -28,26 +27,7 @@ if (!runBrowser)
 
 type Json = any;
 
-/** The element each route renders once it has its content. */
-const READY: Record<string, string> = {
-  '/appsearch/word': 'word-count',
-  '/appsearch/wordDetail': 'detail-picker',
-  '/appsearch/ApiWXAccountSearch': 'op-search',
-  '/appsearch/ApiWXLinkShort2Long': 'op-link_short2long',
-  '/appsearch/D1': 'op-video_search',
-  '/appsearch/D2': 'op-video_account',
-  '/appsearch/D3': 'op-video_posts',
-  '/wordVip': 'word-vip',
-  '/appsearch/applicatio': 'applicatio-page',
-  '/appsearch/Keyverifycode': 'key-verify-page',
-  '/pythonDemo': 'demo-code',
-  '/phpDemo': 'demo-code',
-  '/cDemo': 'demo-code',
-  '/javaDemo': 'demo-code',
-};
-
 const hasHan = (s: string) => /[\u4e00-\u9fff]/.test(s);
-const shotName = (p: string) => p.replace(/^\//, '').replace(/[/?=&]/g, '_');
 
 /** Confirms the order in the dialog; the page leaves for the sandbox cashier. */
 async function confirmPay(page: Page): Promise<void> {
@@ -75,38 +55,12 @@ describe.runIf(runBrowser)('API pages in a real browser', () => {
   });
 
   it('lists every route of this part, each with a Chinese title, keywords and description', () => {
-    expect(apipagesRoutes.map((r) => r.path).sort()).toEqual(Object.keys(READY).sort());
+    expect(apipagesRoutes.map((r) => r.path).sort()).toEqual(Object.keys(API_PAGE_READY).sort());
     for (const r of apipagesRoutes) {
       expect(r.title).toMatch(/ - 公众号数据平台$/);
       expect(hasHan(r.keywords) && hasHan(r.description)).toBe(true);
     }
   });
-
-  // The roles' sweeps run side by side, each in its own context: most of a visit is waiting for the page.
-  for (const who of ['visitor', 'member'] as const) {
-    // Concurrent tests assert with their own expect (the test context's), so each failure names its test.
-    it.concurrent(`renders every route without query parameters for a ${who}: title, Chinese, no problems`, async ({
-      expect,
-    }) => {
-      const context = await newContext(browser, who === 'member' ? (member.token as string) : undefined);
-      const page = await context.newPage();
-      const problems = watchProblems(page);
-      for (const r of apipagesRoutes) {
-        await openRoute(page, url, r.path, r.title);
-        const ready =
-          who === 'visitor' && r.path === '/appsearch/applicatio' ? 'login-prompt' : READY[r.path];
-        await page.getByTestId(ready as string).waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await page.title()).toBe(r.title);
-        const description = await page.locator('meta[name="description"]').getAttribute('content');
-        expect(description).toBe(r.description);
-        expect(hasHan((await page.locator('main, #root').first().textContent()) ?? '')).toBe(true);
-        await screenshot(page, `${who}-${shotName(r.path)}.png`, { fullPage: true });
-      }
-      expect(problems).toEqual([]);
-      await context.close();
-    }, 240_000);
-  }
 
   it('lists every open-API endpoint with its price and opens its detail with its call samples', async () => {
     const context = await newContext(browser, member.token as string);

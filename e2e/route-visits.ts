@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { openRoute, trackRequests, watchProblems } from './browser';
+import type { RouteExpectation } from './route-expectations';
 
 /** One route to open: its table path, the URL (path plus sample query) and the title the route table gives it. */
 export interface RouteTarget {
@@ -9,6 +10,8 @@ export interface RouteTarget {
   title: string;
   /** Where the page sends this user on its own (a logged-in member opening /login goes to its redirect). */
   endsAt?: string;
+  /** What this route's page shows once in place (e2e/route-expectations.ts). */
+  expect?: RouteExpectation;
 }
 
 export interface RouteVisit extends RouteTarget {
@@ -141,6 +144,8 @@ async function visitRoute(
     const at = new URL(page.url()).pathname.replace(/^\/main/, '') || '/';
     if (at !== (target.endsAt ?? target.path))
       problems.push(`ended at ${at}, expected ${target.endsAt ?? target.path}`);
+    problems.push(...(await expectationProblems(page, role, target.expect)));
+    problems.push(...(await headProblems(page)));
     han = await page.evaluate(() => {
       const content = document.querySelector('.app-content') as HTMLElement | null;
       // biome-ignore lint/performance/useDomNodeTextContent: only what is rendered visibly counts as content
@@ -163,4 +168,42 @@ async function visitRoute(
     ms: Date.now() - started,
     shot,
   };
+}
+
+/** A page's head: its description and keywords are Chinese (the route table's, or the page's own for its object). */
+async function headProblems(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of ['description', 'keywords']) {
+    const v = (await page.locator(`meta[name="${name}"]`).getAttribute('content')) ?? '';
+    if (!/[\u4e00-\u9fff]/.test(v)) out.push(`head: meta ${name} "${v.slice(0, 40)}" has no Chinese`);
+  }
+  return out;
+}
+
+/**
+ * The route's own expectations: its root (or, for a visitor, its gate) in place; the member never meets the gate;
+ * the elements it shows with the page, each at least so many times.
+ */
+async function expectationProblems(
+  page: Page,
+  role: string,
+  e: RouteExpectation | undefined,
+): Promise<string[]> {
+  if (!e) return [];
+  const out: string[] = [];
+  const content = page.locator('.app-content');
+  const shown = role === 'visitor' && e.visitorGate ? e.visitorGate : e.ready;
+  if (shown)
+    await content
+      .getByTestId(shown)
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => out.push(`expected ${shown} on the page`));
+  if (role !== 'visitor' && e.visitorGate && (await content.getByTestId(e.visitorGate).count()) > 0)
+    out.push(`a member meets ${e.visitorGate}`);
+  for (const [id, min] of Object.entries(e.also ?? {})) {
+    const n = await content.getByTestId(id).count();
+    if (n < min) out.push(`expected ${min}× ${id}, found ${n}`);
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { SPEC_PATHS } from '../dashboard/src/spec-routes';
 import type { Platform } from '../platform/platform';
 import { publishStepSeries, until } from './harness';
 import { ADMIN_PHONE, buy, type Client, signUp } from './members-harness';
+import { routeExpectation } from './route-expectations';
 import type { RouteTarget } from './route-visits';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field below
@@ -142,8 +143,10 @@ export function routeTargets(w: RouteWorld | null): RouteTarget[] {
         endsAt: '/appsearch/center',
       };
     }
+    const expect = routeExpectation(path);
     return {
       path,
+      ...(expect ? { expect } : {}),
       url: path + (w ? sampleQuery(path, w) : ''),
       // A spec route missing from the table falls back to the home page: its visit fails on the title.
       title: route?.title ?? `（路由表中没有 ${path}）`,

@@ -8,8 +8,10 @@ import { checkAllRoutes } from './routes-check';
 
 /**
  * Every route of the route table (spec §2 and the admin pages) in a real browser on the demo platform: as a
- * visitor and as a member, each renders its own title and Chinese content with no console error and no failed
- * request. The same check runs as `npm run e2e -- routes`, which also saves a full-page screenshot of each visit (here
+ * visitor and as a member (an admin with the top level, and sample queries that show real content), each renders its
+ * own title, Chinese content and head with no console error and no failed request, and what its area's table in
+ * e2e/route-expectations.ts expects (its page's root, the login prompt or admin refusal for visitors, the parts shown
+ * with it): the one sweep of the pages, so the areas' browser tests need none of their own. The same check runs as `npm run e2e -- routes`, which also saves a full-page screenshot of each visit (here
  * only with SCREENSHOT_DIR set: the screenshots are for people to look at, and cost a third of the visit) and loads
  * each URL as a fresh document for the visitor. Here both roles move through the dashboard's router (a fresh document
  * costs the browser some 0.8 s of CPU, 136 times), and every URL is checked over HTTP to answer the dashboard's shell;

@@ -2,21 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import type { SimArticle } from '../simulator/world';
-import {
-  sessionContext as context,
-  haveChromium,
-  launchBrowser,
-  openRoute,
-  screenshot,
-  trackRequests,
-  watchProblems,
-} from './browser';
+import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
 import { startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
- * The link and article tools (pages/tools) in a real browser against the whole platform: every route for a visitor
- * and a member, a Sogou temporary link converted, a short link made and followed, reads of a collected article (one
+ * The link and article tools (pages/tools) in a real browser against the whole platform (each route's page, for a
+ * visitor and a member, is checked by the route sweep from e2e/route-expectations.ts): a Sogou temporary link converted, a short link made and followed, reads of a collected article (one
  * and a batch) compared with the API, an article's text, and hostile article text that must stay text.
  */
 
@@ -26,23 +18,6 @@ if (!runBrowser) console.warn('[tools browser tests] skipped: /usr/bin/chromium 
 const NOW_S = Math.floor(Date.parse('2026-11-01T21:30:00+08:00') / 1000);
 
 type Json = any;
-
-const ROUTES: { path: string; title: string; testId: string; memberOnly: boolean }[] = [
-  { path: 'sogoHerf', title: '搜狗临时链接转永久链接', testId: 'sogoherf-page', memberOnly: true },
-  { path: 'sogopro', title: '批量临时链接转永久链接', testId: 'sogopro-page', memberOnly: true },
-  { path: 'langchinge', title: '长链接转短链接', testId: 'langchinge-page', memberOnly: true },
-  { path: 'longHerf', title: '短链接还原', testId: 'longherf-page', memberOnly: true },
-  { path: 'getHtml', title: '获取文章正文', testId: 'gethtml-page', memberOnly: true },
-  { path: 'articleContent', title: '文章正文', testId: 'article-content-page', memberOnly: true },
-  { path: 'wxarticle', title: '公众号文章数据查询', testId: 'wxarticle-page', memberOnly: true },
-  { path: 'read', title: '阅读数查询', testId: 'read-page', memberOnly: true },
-  { path: 'readPro', title: '批量阅读数查询', testId: 'readpro-page', memberOnly: true },
-  { path: 'articlepro', title: '文章分析', testId: 'articlepro-page', memberOnly: true },
-  { path: 'comment', title: '留言数据', testId: 'comment-page', memberOnly: false },
-  { path: 'getheard', title: '获取公众号头像与二维码', testId: 'getheard-page', memberOnly: false },
-  { path: 'details', title: '文章详情', testId: 'details-page', memberOnly: true },
-  { path: 'singleDay', title: '单日数据', testId: 'singleday-page', memberOnly: false },
-];
 
 const shot = (page: Page, name: string) => screenshot(page, `${name}.png`, { fullPage: true });
 const poll = <T>(f: () => Promise<T>) => expect.poll(f, { timeout: 20_000 });
@@ -87,29 +62,6 @@ describe.runIf(runBrowser)('link and article tools in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await platform?.stop();
-  });
-
-  it('every route: its title and Chinese, no failed request, a login prompt for visitors on member tools', async () => {
-    for (const who of ['visitor', 'member'] as const) {
-      const ctx = await context(browser, who === 'member' ? (member.token as string) : undefined);
-      const page = await ctx.newPage();
-      const problems = watchProblems(page);
-      const requests = trackRequests(page);
-      // The first route loads the dashboard; the others are reached through its router, as a member's clicks do.
-      for (const r of ROUTES) {
-        await openRoute(page, url, `/appsearch/${r.path}`, `${r.title} - 公众号数据平台`);
-        await page.getByTestId(r.testId).waitFor();
-        const loginNeeded = page.getByTestId('login-needed');
-        if (who === 'visitor' && r.memberOnly) await loginNeeded.waitFor();
-        else expect(await loginNeeded.count(), r.path).toBe(0);
-        expect(await page.getByTestId(r.testId).textContent()).toMatch(/[\u4e00-\u9fa5]{4}/);
-        await requests.quiet();
-        if (who === 'member' && ['getHtml', 'comment', 'singleDay'].includes(r.path))
-          await shot(page, `${who}-${r.path}`);
-      }
-      expect(problems, who).toEqual([]);
-      await ctx.close();
-    }
   });
 
   it('converts a Sogou temporary link, makes a short link and follows it, restores a short link', async () => {
