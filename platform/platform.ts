@@ -235,6 +235,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     const app =
       has('api') && store && db && members
         ? createApp({
+            limiter: openApiLimit?.limiter,
             openApiLimit,
             http: {
               corsOrigins: config.CORS_ORIGINS,
