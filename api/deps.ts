@@ -44,6 +44,8 @@ export interface ApiDeps {
    * process. Absent (tests that build the app alone): an in-process one per app.
    */
   limiter?: RateLimiter;
+  /** New accounts a free member may include per day (INCLUSION_DAILY_CAP; paid levels ten times); absent: 20. */
+  inclusionDailyCap?: number;
   /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
   openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }

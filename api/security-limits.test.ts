@@ -205,7 +205,14 @@ describe('limits behind one trusted proxy, on the demo platform', () => {
   let base = '';
   let stop = async () => {};
   beforeAll(async () => {
-    ({ platform, url: base, stop } = await startMemberPlatform('PGlite', { TRUST_PROXY: '1' }));
+    ({
+      platform,
+      url: base,
+      stop,
+    } = await startMemberPlatform('PGlite', {
+      TRUST_PROXY: '1',
+      INCLUSION_DAILY_CAP: '1',
+    }));
   }, 120_000);
   afterAll(() => stop());
 
@@ -310,6 +317,33 @@ describe('limits behind one trusted proxy, on the demo platform', () => {
     // Nothing was charged for any of them.
     expect((await c.get('/fbmain/account/v1/user_remaining_amount')).body.data.api_balance).toBe(100);
   }, 120_000);
+
+  it('finding 6: the accounts a member adds to the permanent crawl are capped per day', async () => {
+    const world = platform.simulator?.world;
+    const [first, second] = world?.unlisted.filter((a) => world.pushes(a).length > 0) ?? [];
+    if (!first || !second) throw new Error('two unlisted accounts with posts needed');
+    const include = (m: Client, name: string) =>
+      send(
+        base,
+        'POST',
+        '/fbmain/search/v1/collect_mp',
+        { wxname: name },
+        { token: m.token, ip: '198.51.100.12' },
+      );
+    const m = await member();
+    const added = await include(m, first.name);
+    expect(added.status).toBe(200);
+    expect(added.body.data.data.map((a: { mid: number }) => a.mid)).toEqual([first.mid]);
+    // INCLUSION_DAILY_CAP=1 here: the member's next new account waits for tomorrow, before any upstream call.
+    const refused = await include(m, second.name);
+    expect([refused.status, refused.body]).toEqual([
+      429,
+      { error_code: RATE_LIMITED, msg: M.INCLUSION_DAILY_CAP(1) },
+    ]);
+    // Another member still includes it.
+    const other = await include(await member(), second.name);
+    expect(other.body.data.data.map((a: { mid: number }) => a.mid)).toEqual([second.mid]);
+  });
 
   it('finding 10: public writes are limited per address', async () => {
     const admitted = async (n: number, f: (i: number) => Promise<Reply>) => {

@@ -31,14 +31,16 @@ export const PUBLIC_WRITE_LIMITS = {
  * link resolved or inclusion line is one unit. These come on top of the collectors' own crawl through the same
  * upstream and credential pool (UPSTREAM_RATE_PER_CREDENTIAL), so they are kept to a small share of it: a member's
  * minute holds a few dozen, an address (members behind one NAT) a few members' worth. Inclusions also add accounts
- * to the permanent crawl, each a standing cost of every crawl round: capped per member and day.
+ * to the permanent crawl, each a standing cost of every crawl round: capped per member and day (INCLUSION_DAILY_CAP
+ * for free members, `paidInclusionFactor` times that for paid ones).
  */
 export const UPSTREAM_LIMITS = {
   /** Free members (level 1). */
-  free: { perMinute: 30, perDay: 300, inclusionsPerDay: 20 },
+  free: { perMinute: 30, perDay: 300 },
   /** Paid members (level 2 and up) and API key holders, who pay per call. */
-  paid: { perMinute: 60, perDay: 3000, inclusionsPerDay: 200 },
+  paid: { perMinute: 60, perDay: 3000 },
   perIpMinute: 120,
+  paidInclusionFactor: 10,
 } as const;
 
 const fallbacks = new WeakMap<ApiDeps, RateLimiter>();
@@ -151,14 +153,15 @@ export async function memberUpstreamLimit(
   return r ? tooMany(c, r) : null;
 }
 
-const inclusionBucket = (m: Member) => {
-  const perDay = (can.paidFeature(m) ? UPSTREAM_LIMITS.paid : UPSTREAM_LIMITS.free).inclusionsPerDay;
+const inclusionBucket = (deps: ApiDeps, m: Member) => {
+  const free = deps.inclusionDailyCap ?? 20;
+  const perDay = can.paidFeature(m) ? free * UPSTREAM_LIMITS.paidInclusionFactor : free;
   return { key: `incl:${m.id}`, perDay };
 };
 
 /** Before an inclusion: refused once the member's new accounts today reached the cap (counting nothing). */
 export async function inclusionLimit(c: Context, deps: ApiDeps, m: Member): Promise<Response | null> {
-  const { key, perDay } = inclusionBucket(m);
+  const { key, perDay } = inclusionBucket(deps, m);
   // A zero-cost hit reads the count; "limit - 1" makes a full day's count (count = perDay) a refusal.
   const r = await spend(
     deps,
@@ -171,6 +174,6 @@ export async function inclusionLimit(c: Context, deps: ApiDeps, m: Member): Prom
 /** After an inclusion: the accounts it newly added to the permanent crawl count against the member's day. */
 export async function countInclusions(deps: ApiDeps, m: Member, added: number): Promise<void> {
   if (added <= 0) return;
-  const { key, perDay } = inclusionBucket(m);
+  const { key, perDay } = inclusionBucket(deps, m);
   await spend(deps, [{ key, limit: perDay, windowMs: DAY, msg: () => '' }], added);
 }

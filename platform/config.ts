@@ -128,6 +128,9 @@ const envSchema = z.object({
     ),
   /** Open-API calls allowed per key and minute (over it: 429, nothing charged). */
   API_KEY_RATE_PER_MIN: positiveInt(600, 1_000_000),
+  // New accounts a free member may add to the permanent crawl per day through 收录 (paid levels: ten times as many):
+  // each one costs upstream requests in every crawl round from then on.
+  INCLUSION_DAILY_CAP: positiveInt(20, 100_000),
   CLICKHOUSE_CLUSTER: z
     .string()
     .trim()

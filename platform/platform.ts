@@ -237,6 +237,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         ? createApp({
             limiter: openApiLimit?.limiter,
             openApiLimit,
+            inclusionDailyCap: config.INCLUSION_DAILY_CAP,
             http: {
               corsOrigins: config.CORS_ORIGINS,
               https: config.PUBLIC_URL?.startsWith('https:') ?? false,
