@@ -45,9 +45,10 @@ export const UPSTREAM_LIMITS = {
 
 const fallbacks = new WeakMap<ApiDeps, RateLimiter>();
 
-/** The app's limiter; an app built without one (tests) gets its own in-process one. */
+/** The app's limiter (or the open API's, when only that one is given); an app built without one gets its own. */
 export function limiterOf(deps: ApiDeps): RateLimiter {
-  if (deps.limiter) return deps.limiter;
+  const given = deps.limiter ?? deps.openApiLimit?.limiter;
+  if (given) return given;
   let l = fallbacks.get(deps);
   if (!l) {
     l = new MemoryRateLimiter();
