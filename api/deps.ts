@@ -39,6 +39,13 @@ export interface ApiDeps {
   readiness: () => Promise<Readiness>;
   /** CORS origins and HTTPS (security headers); absent: no cross-origin access, no HSTS. */
   http?: HttpPolicy;
+  /**
+   * The counters of every rate limit (api/throttle.ts, the open API's per-key limit): Redis with REDIS_URL, else this
+   * process. Absent (tests that build the app alone): an in-process one per app.
+   */
+  limiter?: RateLimiter;
+  /** New accounts a free member may include per day (INCLUSION_DAILY_CAP; paid levels ten times); absent: 20. */
+  inclusionDailyCap?: number;
   /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
   openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }

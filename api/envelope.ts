@@ -13,6 +13,8 @@ export const Codes = {
   FORBIDDEN: 40003,
   NOT_FOUND: 40004,
   ALREADY_IN_GROUP: 40005,
+  /** Too many calls (HTTP 429 with Retry-After); the same number as the open API's rate limit. */
+  RATE_LIMITED: 42900,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
 } as const;

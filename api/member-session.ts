@@ -52,11 +52,21 @@ export async function parseForm<S extends z.ZodType>(
   return { ok: false, response: fail(c, 400, code, firstMessage(r.error)) };
 }
 
-/** The client address for rate limits: the socket peer, or with TRUST_PROXY the first X-Forwarded-For hop. */
+/**
+ * The client address for rate limits: the socket peer, or behind TRUST_PROXY=N trusted proxies the right-most
+ * X-Forwarded-For entry they did not add. Each proxy appends the address it received the request from, and the last
+ * proxy is the socket peer, so the N-th entry from the right is what the first trusted proxy saw; entries left of it
+ * are whatever the client sent. With fewer entries than proxies the left-most one is the best there is.
+ */
 export function clientIp(c: Context, members: Members): string {
-  if (members.trustProxy) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first.slice(0, 64);
+  const n = members.trustedProxies;
+  if (n > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    const hop = hops[Math.max(0, hops.length - n)];
+    if (hop) return hop.slice(0, 64);
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

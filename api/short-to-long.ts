@@ -1,6 +1,7 @@
 import type { ApiDeps } from './deps';
 import { Codes } from './envelope';
 import { lookupShortLink, SHORT_CODE_RE } from './short-links-query';
+import { spendUpstream, type UpstreamCaller } from './throttle';
 import { classifyLink, linkHosts, permanentItem, resolveLink } from './wechat-links';
 
 /**
@@ -16,7 +17,7 @@ export type LongLink =
 
 export type ShortToLong =
   | { ok: true; data: LongLink }
-  | { ok: false; http: 400 | 404 | 502 | 503; code: number; msg: string };
+  | { ok: false; http: 400 | 404 | 429 | 502 | 503; code: number; msg: string; retryAfterS?: number };
 
 /** The code of one of our own short links (`siteBase` is the site's public origin), else null. */
 function ownCode(url: string, siteBase: string): string | null {
@@ -29,7 +30,13 @@ function ownCode(url: string, siteBase: string): string | null {
   }
 }
 
-export async function shortToLong(deps: ApiDeps, url: string, siteBase: string): Promise<ShortToLong> {
+/** `who` pays for a WeChat link's fetch from their upstream budget (api/throttle.ts); our own links cost nothing. */
+export async function shortToLong(
+  deps: ApiDeps,
+  url: string,
+  siteBase: string,
+  who: UpstreamCaller,
+): Promise<ShortToLong> {
   const ours = ownCode(url, siteBase);
   if (ours !== null) {
     const long = SHORT_CODE_RE.test(ours) ? await lookupShortLink(deps.members.db, ours) : null;
@@ -40,6 +47,8 @@ export async function shortToLong(deps: ApiDeps, url: string, siteBase: string):
   if (!k.ok) return { ok: false, http: 400, code: Codes.BAD_INPUT, msg: `参数错误：链接地址 (url) ${k.msg}` };
   if (!deps.upstream)
     return { ok: false, http: 503, code: Codes.UNAVAILABLE, msg: '链接工具暂不可用：未配置微信上游' };
+  const refused = await spendUpstream(deps, who, 1);
+  if (refused) return { ok: false, http: 429, code: Codes.RATE_LIMITED, ...refused };
   const r = await resolveLink(deps.upstream, k.link);
   if (!r.ok)
     return r.reason === 'unavailable'

@@ -7,7 +7,8 @@ import { memberEngines, nextPhone, signUp } from './members-harness';
 import { openServedAppOn } from './served-app';
 
 /**
- * The abuse limits over HTTP, behind a trusted proxy (TRUST_PROXY=1: the client address is X-Forwarded-For):
+ * The abuse limits over HTTP, behind two trusted proxies (TRUST_PROXY=2: the client address is the X-Forwarded-For
+ * entry the outer proxy appended, before the inner proxy's own 10.0.0.1):
  * verification codes are capped per phone per day (SMS_DAILY_CAP, past the 60 s cooldown) and per IP per day;
  * failed logins lock an IP after LOGIN_LIMITS.perIp failures spread over many accounts, while other addresses
  * still log in. The 60 s cooldown and the per-account lock are in e2e/members-auth.test.ts. The day is simulated
@@ -25,7 +26,7 @@ describe.each(await memberEngines())('abuse limits over HTTP on $name', ({ name,
   beforeAll(async () => {
     if (skip) return;
     ({ base, db, close } = await openServedAppOn(name, 'abuse', NOW, {
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '2',
       SMS_DAILY_CAP: String(DAILY_CAP),
     }));
   }, 90_000);

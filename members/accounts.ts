@@ -108,16 +108,17 @@ export class Accounts {
     ip: string,
     remember: boolean,
   ): Promise<Outcome<LoginData>> {
-    if (await this.d.limiter.blocked(phone, ip)) return no(MemberCodes.LOGIN_FAILED, M.LOGIN_LOCKED);
+    const lock = await this.d.limiter.attempt(phone, ip, password !== '');
+    if (lock) return no(MemberCodes.LOGIN_FAILED, lock === 'ip' ? M.LOGIN_LOCKED : M.LOGIN_LOCKED_ACCOUNT);
     const u = await this.byPhone(phone);
     const good = password
       ? await verifyPassword(password, u?.password_hash ?? null)
       : Boolean(u) && smsCode !== '' && (await this.d.codes.check(phone, smsCode, true));
     if (!u || !good) {
-      await this.d.limiter.fail(phone, ip);
+      await this.d.limiter.failed();
       return no(MemberCodes.LOGIN_FAILED, password || !smsCode ? M.LOGIN_FAILED : M.CODE_WRONG);
     }
-    await this.d.limiter.succeeded(phone);
+    await this.d.limiter.succeeded(phone, ip);
     return { ok: true, value: await this.session(u, remember) };
   }
 

@@ -8,7 +8,7 @@ describe('member settings', () => {
       SMS_PROVIDER: 'console',
       SMS_DAILY_CAP: 10,
       API_TRIAL_QUOTA: 100,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       ADMIN_PHONES: '',
     });
     expect(c.WECHAT_APPID).toBeUndefined();
@@ -25,8 +25,12 @@ describe('member settings', () => {
     );
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(/必须是 console 或 aliyun/);
     expect(loadConfig({ TRUST_PROXY: '1', QQ_APPID: 'q', QQ_APPKEY: 'k' })).toMatchObject({
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       QQ_APPID: 'q',
     });
+    // A count of proxies, not a switch: the old `true` is refused rather than read as some number.
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    for (const bad of ['true', '-1', '1.5', '11'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY=.* 无效：必须是 0–10 的整数/);
   });
 });

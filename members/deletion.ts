@@ -77,7 +77,7 @@ export async function deleteAccount(db: MemberDb, userId: number, phone: string 
     await tx.query(`UPDATE orders SET status = 'closed' WHERE user_id = $1 AND status = 'pending'`, [userId]);
     if (phone) {
       await tx.query('DELETE FROM sms_codes WHERE phone = $1', [phone]);
-      await tx.query('DELETE FROM login_failures WHERE key = $1', [`phone:${phone}`]);
+      await tx.query('DELETE FROM login_attempts WHERE key = $1', [`phone:${phone}`]);
     }
     // The forfeited balance is a debit like any other: its ledger row is written under the row lock, in this
     // transaction, so the ledger still sums to the (zero) balance.

@@ -27,8 +27,8 @@ export interface Members {
   metering: Metering;
   /** Fixed public base URL (PUBLIC_URL); otherwise links are built from the request's origin. */
   publicUrl: string | null;
-  /** Read the client address from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean;
+  /** Reverse proxies in front of the api (TRUST_PROXY); above 0 the client address comes from X-Forwarded-For. */
+  trustedProxies: number;
   /** Payee account for bank transfers (TRANSFER_*); null when this deployment does not take them. */
   transfer: TransferAccount | null;
 }
@@ -121,7 +121,7 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
     apiKeys: new ApiKeys(db),
     metering: new Metering(db),
     publicUrl: c.PUBLIC_URL ?? null,
-    trustProxy: c.TRUST_PROXY,
+    trustedProxies: c.TRUST_PROXY,
     // All three or nothing: a payee without its bank or number would send money nowhere.
     transfer:
       c.TRANSFER_ACCOUNT_NAME && c.TRANSFER_BANK && c.TRANSFER_ACCOUNT_NO

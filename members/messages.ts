@@ -44,6 +44,8 @@ export const M = {
   // login and registration
   LOGIN_FAILED: '手机号或密码错误',
   LOGIN_LOCKED: '登录失败次数过多，请15分钟后再试',
+  // The phone's own lock holds passwords only: its owner can still log in with an SMS code.
+  LOGIN_LOCKED_ACCOUNT: '该账号密码错误次数过多，请15分钟后再试，或使用短信验证码登录',
   QR_WAITING: '等待扫码确认',
   QR_EXPIRED: '二维码已失效，请刷新二维码',
   QR_CONFIRMED: '已确认登录，请返回电脑端',
@@ -63,10 +65,16 @@ export const M = {
   VIP_DOWNGRADE: '当前会员等级更高，无需购买该套餐',
   ORDER_NOT_FOUND: '订单不存在',
   ORDER_PAID: '订单已支付',
+  ORDER_CLOSED: '订单已关闭，请重新下单',
   API_KEY_INVALID: 'API 密钥无效',
   API_BALANCE_EMPTY: 'API 余额不足，请充值',
   API_RATE_LIMITED: (perMinute: number, s: number) =>
     `调用过于频繁：每个密钥每分钟最多 ${perMinute} 次，请 ${s} 秒后再试`,
+  // Rate limits of the /fbmain calls (api/throttle.ts): HTTP 429 with Retry-After.
+  RATE_LIMITED: (s: number) => `操作过于频繁，请${s}秒后再试`,
+  UPSTREAM_RATE_LIMITED: (s: number) => `实时查询过于频繁（需要访问微信），请${s}秒后再试`,
+  UPSTREAM_DAILY_CAP: (n: number) => `今日实时查询次数已达上限（${n} 次），请明天再试`,
+  INCLUSION_DAILY_CAP: (n: number) => `今日新收录的公众号已达上限（每天 ${n} 个），请明天再试`,
   NOT_FOUND: '记录不存在',
   GROUP_NOT_FOUND: '分组不存在',
   INVOICE_ORDER_UNPAID: '只能为已支付的订单申请发票',

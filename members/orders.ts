@@ -1,6 +1,6 @@
 import type { MemberDb, Tx } from '../postgres/db';
 import { type AlipayConfig, rsa2Verify } from './payments';
-import { findPackage, type Package, yuan } from './pricing';
+import { findPackage, PACKAGES, type Package, yuan } from './pricing';
 import { newToken } from './tokens';
 
 export interface OrderRow {
@@ -114,30 +114,56 @@ export class Orders {
       return { verified: true, applied: false, reason: `status ${p.trade_status ?? ''}` };
     const pkg = findPackage(o.package_id);
     if (!pkg) return { verified: true, applied: false, reason: 'unknown package' };
-    const applied = await this.db.transaction((tx) =>
-      applyPaidOrder(tx, o, pkg, (p.trade_no ?? '').slice(0, 64)),
-    );
-    return { verified: true, applied, reason: applied ? 'applied' : 'already paid' };
+    const r = await this.db.transaction((tx) => applyPaidOrder(tx, o, pkg, (p.trade_no ?? '').slice(0, 64)));
+    return {
+      verified: true,
+      applied: r === 'paid',
+      // A payment of a closed order is money to give back by hand: the audit row says so.
+      reason:
+        r === 'paid' ? 'applied' : r === 'below_level' ? 'closed: below the member level' : `not pending`,
+    };
   }
 }
+
+/** What paying an order did: granted it, nothing (not pending: paid or closed before), or closed it. */
+export type PaidOutcome = 'paid' | 'not_pending' | 'below_level';
+
+/** The member's level as permissions see it (an expired paid level is 1), as in members/sessions.ts. */
+const ACTIVE_LEVEL = `CASE WHEN vip_id > 1 AND vip_expires_at IS NOT NULL AND vip_expires_at <= now() THEN 1 ELSE vip_id END`;
 
 /**
  * Marks a pending order paid and grants what it bought, inside the caller's transaction: the one way an order
  * becomes paid (the Alipay callback, a confirmed bank transfer). The order flips pending → paid in a conditional
- * UPDATE, and the benefit is granted only when that UPDATE changed a row, so a repeat changes nothing (false).
+ * UPDATE, and the benefit is granted only when that UPDATE changed a row, so a repeat changes nothing.
+ * A payment never lowers the tier: the level is checked when the order is paid (under the member's row lock, so two
+ * payments cannot both pass), not only when it was created. A membership order below the member's current level is
+ * closed instead, and paying a level closes the member's pending orders below it (docs/members.md).
  */
 export async function applyPaidOrder(
   tx: Tx,
   o: Pick<OrderRow, 'id' | 'user_id' | 'out_trade_no'>,
   pkg: Package,
   tradeNo: string,
-): Promise<boolean> {
+): Promise<PaidOutcome> {
+  if (pkg.kind === 'vip') {
+    const [u] = await tx.query<{ level: number }>(
+      `SELECT ${ACTIVE_LEVEL} AS level FROM users WHERE id = $1 FOR UPDATE`,
+      [o.user_id],
+    );
+    if (Number(u?.level ?? 0) > (pkg.vip_id ?? 0)) {
+      const closed = await tx.query(
+        `UPDATE orders SET status = 'closed' WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [o.id],
+      );
+      return closed.length > 0 ? 'below_level' : 'not_pending';
+    }
+  }
   const flipped = await tx.query(
     `UPDATE orders SET status = 'paid', trade_no = $2, paid_at = now()
      WHERE id = $1 AND status = 'pending' RETURNING id`,
     [o.id, tradeNo],
   );
-  if (flipped.length === 0) return false;
+  if (flipped.length === 0) return 'not_pending';
   if (pkg.kind === 'vip') {
     // Same level still active: extend from its expiry; otherwise the new level starts now.
     await tx.query(
@@ -148,6 +174,14 @@ export async function applyPaidOrder(
        WHERE id = $1`,
       [o.user_id, pkg.vip_id, pkg.months],
     );
+    // Orders for a lower level can no longer be bought (create_order refuses them): close the stale ones.
+    await tx.query(
+      `UPDATE orders SET status = 'closed' WHERE user_id = $1 AND status = 'pending' AND package_id = ANY($2::text[])`,
+      [
+        o.user_id,
+        PACKAGES.filter((p) => p.kind === 'vip' && (p.vip_id ?? 0) < (pkg.vip_id ?? 0)).map((p) => p.id),
+      ],
+    );
   } else {
     await tx.query(
       `WITH u AS (UPDATE users SET api_balance = api_balance + $2 WHERE id = $1 RETURNING id, api_balance)
@@ -156,5 +190,5 @@ export async function applyPaidOrder(
       [o.user_id, pkg.calls, o.out_trade_no],
     );
   }
-  return true;
+  return 'paid';
 }

@@ -125,25 +125,23 @@ export class VerificationCodes {
     }
   }
 
-  /** Checks the newest unexpired code; `consume` marks it used so it works once. Wrong tries are counted. */
+  /**
+   * Checks the newest unexpired code; `consume` marks it used so it works once. Wrong tries are counted, and after
+   * five the code is void. One UPDATE compares, counts and consumes: the row lock makes parallel tries take turns and
+   * re-checks `attempts` and `used_at` for each, so no more than five wrong codes are ever compared (a read, then a
+   * write let parallel tries all pass the read) and of two parallel uses only one wins.
+   */
   async check(phone: string, code: string, consume: boolean): Promise<boolean> {
-    const [row] = await this.db.query<{ id: number; code_hash: string }>(
-      `SELECT id, code_hash FROM sms_codes
-       WHERE phone = $1 AND used_at IS NULL AND expires_at > now() AND attempts < $2
-       ORDER BY created_at DESC LIMIT 1`,
-      [phone, CODE_POLICY.maxAttempts],
+    const rows = await this.db.query<{ good: boolean }>(
+      `UPDATE sms_codes SET
+         attempts = attempts + CASE WHEN code_hash = $3 THEN 0 ELSE 1 END,
+         used_at = CASE WHEN code_hash = $3 AND $4::boolean THEN now() ELSE used_at END
+       WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND used_at IS NULL AND expires_at > now()
+                   ORDER BY created_at DESC LIMIT 1)
+         AND used_at IS NULL AND attempts < $2
+       RETURNING code_hash = $3 AS good`,
+      [phone, CODE_POLICY.maxAttempts, sha256(`${phone}:${code}`), consume],
     );
-    if (!row) return false;
-    if (row.code_hash !== sha256(`${phone}:${code}`)) {
-      await this.db.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
-      return false;
-    }
-    if (!consume) return true;
-    // Conditional update: of two concurrent uses only one wins.
-    const used = await this.db.query(
-      'UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
-      [row.id],
-    );
-    return used.length === 1;
+    return rows[0]?.good === true;
   }
 }

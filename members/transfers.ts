@@ -121,7 +121,9 @@ export class BankTransfers {
         } as const;
       const o = { id: Number(t.order_id), user_id: Number(t.user_id), out_trade_no: t.out_trade_no };
       const paid = await applyPaidOrder(tx, o, pkg, `transfer-${id}`);
-      if (!paid) return { ok: false, msg: '订单已支付，不能再确认转账' } as const;
+      if (paid === 'below_level')
+        return { ok: false, msg: '会员当前等级高于该订单，订单已关闭，请退回这笔转账' } as const;
+      if (paid !== 'paid') return { ok: false, msg: '订单已支付，不能再确认转账' } as const;
       await tx.query(
         `UPDATE bank_transfers SET status = 'confirmed', review_note = $2, reviewed_by = $3, reviewed_at = now()
          WHERE id = $1`,

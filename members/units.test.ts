@@ -68,18 +68,23 @@ describe('member units', () => {
     expect(await codes.check('13600000001', code, true)).toBe(false);
   });
 
-  it('limits failed logins per account and per IP within the window', async () => {
+  it('limits login attempts per account (passwords) and per IP within the window', async () => {
     const limiter = new LoginLimiter(db);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await limiter.fail('13500000000', '10.0.0.1');
-    expect(await limiter.blocked('13500000000', '10.0.0.9')).toBe(true);
-    expect(await limiter.blocked('13500000001', '10.0.0.9')).toBe(false);
-    await limiter.succeeded('13500000000');
-    expect(await limiter.blocked('13500000000', '10.0.0.9')).toBe(false);
-    // Many phones from one address: the IP limit.
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      expect(await limiter.attempt('13500000000', `10.0.0.${i + 10}`, true)).toBeNull();
+    expect(await limiter.attempt('13500000000', '10.0.0.9', true)).toBe('account');
+    expect(await limiter.attempt('13500000001', '10.0.0.9', true)).toBeNull();
+    // The phone's lock holds passwords only: an SMS code attempt goes on.
+    expect(await limiter.attempt('13500000000', '10.0.0.9', false)).toBeNull();
+    await limiter.succeeded('13500000000', '10.0.0.9');
+    expect(await limiter.attempt('13500000000', '10.0.0.9', true)).toBeNull();
+    // Many phones from one address: the IP limit; a success gives its slot back.
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++)
-      await limiter.fail(`1350000${String(i).padStart(4, '0')}`, '10.0.0.2');
-    expect(await limiter.blocked('13599999999', '10.0.0.2')).toBe(true);
-    expect(await limiter.blocked('13599999999', '10.0.0.3')).toBe(false);
+      expect(await limiter.attempt(`1350000${String(i).padStart(4, '0')}`, '10.0.0.2', true)).toBeNull();
+    expect(await limiter.attempt('13599999999', '10.0.0.2', false)).toBe('ip');
+    await limiter.succeeded('13500000000', '10.0.0.2');
+    expect(await limiter.attempt('13599999999', '10.0.0.2', true)).toBeNull();
+    expect(await limiter.attempt('13599999999', '10.0.0.3', true)).toBeNull();
   });
 
   it('closes an order on TRADE_CLOSED; a later success notification for it grants nothing', async () => {

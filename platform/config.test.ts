@@ -14,6 +14,11 @@ describe('loadConfig', () => {
     expect(c.SIMULATOR_URL).toBeUndefined();
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.clockFixedMs).toBeNull();
+    expect(c.INCLUSION_DAILY_CAP).toBe(20);
+    expect(loadConfig({ INCLUSION_DAILY_CAP: '3' }).INCLUSION_DAILY_CAP).toBe(3);
+    expect(() => loadConfig({ INCLUSION_DAILY_CAP: '0' })).toThrow(
+      /INCLUSION_DAILY_CAP="0" 无效：必须是 1–100000 的整数/,
+    );
   });
 
   it('takes the role from the command line over ROLE', () => {

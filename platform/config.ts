@@ -44,11 +44,15 @@ const optionalUrl = (protocols: string[]) =>
 /** Members (issue 6): public address, proxy trust, SMS, WeChat/QQ login, Alipay, admins, API trial. */
 const memberEnv = {
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
-  // Behind a reverse proxy every client shares the proxy's address; then the per-IP limits read X-Forwarded-For.
-  TRUST_PROXY: z
-    .enum(['0', '1', 'false', 'true'], { message: '必须是 0 或 1' })
-    .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+  // How many reverse proxies stand in front of the api. Behind them every client shares the last proxy's address, so
+  // the per-IP limits read X-Forwarded-For: the right-most entry the trusted proxies did not add (api/member-session.ts).
+  // A count, not a switch: the left entries are whatever the client sent.
+  TRUST_PROXY: z.coerce
+    .number({ message: '必须是 0–10 的整数（api 前面可信反向代理的层数）' })
+    .int('必须是 0–10 的整数（api 前面可信反向代理的层数）')
+    .min(0, '必须是 0–10 的整数（api 前面可信反向代理的层数）')
+    .max(10, '必须是 0–10 的整数（api 前面可信反向代理的层数）')
+    .default(0),
   SMS_PROVIDER: z.enum(['console', 'aliyun'], { message: '必须是 console 或 aliyun' }).default('console'),
   SMS_DAILY_CAP: positiveInt(10, 1000),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().optional(),
@@ -124,6 +128,9 @@ const envSchema = z.object({
     ),
   /** Open-API calls allowed per key and minute (over it: 429, nothing charged). */
   API_KEY_RATE_PER_MIN: positiveInt(600, 1_000_000),
+  // New accounts a free member may add to the permanent crawl per day through 收录 (paid levels: ten times as many):
+  // each one costs upstream requests in every crawl round from then on.
+  INCLUSION_DAILY_CAP: positiveInt(20, 100_000),
   CLICKHOUSE_CLUSTER: z
     .string()
     .trim()

@@ -235,7 +235,9 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     const app =
       has('api') && store && db && members
         ? createApp({
+            limiter: openApiLimit?.limiter,
             openApiLimit,
+            inclusionDailyCap: config.INCLUSION_DAILY_CAP,
             http: {
               corsOrigins: config.CORS_ORIGINS,
               https: config.PUBLIC_URL?.startsWith('https:') ?? false,

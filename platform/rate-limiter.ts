@@ -12,11 +12,12 @@ export interface RateDecision {
 
 /**
  * Fixed-window counters: at most `limit` hits per `windowMs` and key. With several api replicas the counters must be
- * shared, so they live in Redis when REDIS_URL is set; in one process a Map does.
+ * shared, so they live in Redis when REDIS_URL is set; in one process a Map does. `cost` counts one request as
+ * several hits (a batch of upstream fetches).
  */
 export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
-  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  hit(key: string, limit: number, windowMs: number, cost?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -27,7 +28,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private now: () => number = Date.now) {}
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<RateDecision> {
     const now = this.now();
     this.sweep(now);
     let w = this.windows.get(key);
@@ -35,7 +36,7 @@ export class MemoryRateLimiter implements RateLimiter {
       w = { count: 0, resetAt: Math.floor(now / windowMs) * windowMs + windowMs };
       this.windows.set(key, w);
     }
-    w.count++;
+    w.count += cost;
     return decision(w.count, limit, w.resetAt - now);
   }
 
@@ -51,10 +52,10 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-// INCR and set the window's expiry on its first hit, in one round trip and atomically.
+// INCRBY and set the window's expiry on its first hit, in one round trip and atomically.
 const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
 export class RedisRateLimiter implements RateLimiter {
@@ -86,7 +87,7 @@ export class RedisRateLimiter implements RateLimiter {
     return new RedisRateLimiter(redis, prefix, now);
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+  async hit(key: string, limit: number, windowMs: number, cost = 1): Promise<RateDecision> {
     // The window's start is in the key, so every replica counts into the same window.
     const start = Math.floor(this.now() / windowMs) * windowMs;
     const [count, ttl] = (await this.redis.eval(
@@ -94,6 +95,7 @@ export class RedisRateLimiter implements RateLimiter {
       1,
       `${this.prefix}${key}:${start}`,
       windowMs,
+      cost,
     )) as [number, number];
     return decision(count, limit, ttl > 0 ? ttl : windowMs);
   }

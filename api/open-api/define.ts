@@ -35,7 +35,7 @@ export interface OpenContext {
 /** A result, or a failure that refunds the call: callers pay for answers only. */
 export type OpenResult<T> =
   | { data: T }
-  | { fail: { http: 400 | 404 | 409 | 503; code: number; msg: string } };
+  | { fail: { http: 400 | 404 | 409 | 429 | 503; code: number; msg: string } };
 
 /** Type-checks one endpoint against its own schemas. */
 export const endpoint = <I extends z.ZodObject, O extends z.ZodType>(e: OpenEndpoint<I, O>) =>

@@ -29,7 +29,8 @@ const ERRORS: Record<string, { description: string; code: number }> = {
   '404': { description: '没有找到数据（不计费）', code: OpenCodes.NOT_FOUND },
   '409': { description: '与进行中的任务冲突（不计费）', code: OpenCodes.CONFLICT },
   '429': {
-    description: '调用过于频繁：超过每个密钥每分钟的调用上限（不计费），响应头 Retry-After 为需等待的秒数',
+    description:
+      '调用过于频繁：超过每个密钥每分钟的调用上限，或需要实时访问微信的接口（link_short2long）超过账户每分钟、每天的访问预算（不计费）；响应头 Retry-After 为需等待的秒数（仅每分钟上限）',
     code: OpenCodes.RATE_LIMITED,
   },
   '503': { description: '服务暂不可用（不计费）', code: OpenCodes.UNAVAILABLE },

@@ -656,10 +656,13 @@ const linkShort2Long = endpoint({
   }),
   cost: () => API_COSTS.link_short2long,
   costNote: `每次 ${API_COSTS.link_short2long} 次；链接无效或文章不存在时不计费`,
-  run: async (q, { deps, origin }) => {
-    const r = await shortToLong(deps, q.url, origin);
+  run: async (q, { deps, origin, userId }) => {
+    // The key holder's upstream budget: a refunded failure is free, so the fetches themselves are counted.
+    const r = await shortToLong(deps, q.url, origin, { userId, paid: true, ip: null });
     if (!r.ok) {
       if (r.http === 400) return { fail: { http: 400, code: OpenCodes.BAD_INPUT, msg: r.msg } };
+      if (r.http === 429)
+        return { fail: { http: 429, code: OpenCodes.RATE_LIMITED, msg: `${r.msg}，本次调用不计费` } };
       if (r.http === 404) return notFound(`${r.msg}，本次调用不计费`);
       return { fail: { http: 503, code: OpenCodes.UNAVAILABLE, msg: `${r.msg}，本次调用不计费` } };
     }

@@ -40,7 +40,9 @@ export function accountDeletionRoutes(deps: ApiDeps): Hono {
     const f = input.data;
     const phone = me.phone ?? '';
     const ip = clientIp(c, m);
-    if (await limiter.blocked(phone, ip)) return fail(c, 400, MemberCodes.LOGIN_FAILED, M.LOGIN_LOCKED);
+    const lock = await limiter.attempt(phone, ip, Boolean(f.password));
+    if (lock)
+      return fail(c, 400, MemberCodes.LOGIN_FAILED, lock === 'ip' ? M.LOGIN_LOCKED : M.LOGIN_LOCKED_ACCOUNT);
     const [u] = await m.db.query<{ password_hash: string | null }>(
       'SELECT password_hash FROM users WHERE id = $1',
       [me.id],
@@ -49,9 +51,10 @@ export function accountDeletionRoutes(deps: ApiDeps): Hono {
       ? await verifyPassword(f.password, u?.password_hash ?? null)
       : phone !== '' && (await m.codes.check(phone, f.code, true));
     if (!good) {
-      await limiter.fail(phone, ip);
+      await limiter.failed();
       return fail(c, 400, MemberCodes.LOGIN_FAILED, f.password ? '登录密码错误' : M.CODE_WRONG);
     }
+    await limiter.succeeded(phone, ip);
     const blockers = await deletionBlockers(m.db, me.id);
     if (blockers.length > 0) return fail(c, 409, Codes.BAD_INPUT, `暂不能注销：${blockers.join('；')}`);
     await deleteAccount(m.db, me.id, me.phone);

@@ -20,6 +20,7 @@ import {
 import type { ApiDeps } from '../deps';
 import { fail, ok } from '../envelope';
 import { clientIp, parseForm, publicBase, requireMember } from '../member-session';
+import { publicWriteLimit } from '../throttle';
 
 const loginInput = z.object({
   token: optionalText(200),
@@ -118,6 +119,8 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
 
   /** A new QR (or QQ) login attempt: the poll token for the dialog and the image the phone scans. */
   const newAttempt = async (c: Context, provider: OAuthProvider) => {
+    const limited = await publicWriteLimit(c, deps, 'qrcode');
+    if (limited) return limited;
     const { token, scan } = await m.qr.create(provider);
     const base = publicBase(c, m);
     const adapter = m.oauth[provider];

@@ -15,6 +15,7 @@ import { optionalText, phone } from '../../members/validation';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok } from '../envelope';
 import { parseForm, requireAdmin } from '../member-session';
+import { publicWriteLimit } from '../throttle';
 import { pagingInput } from './orders';
 
 const text = (max: number, emptyMsg: string | null, longMsg: string) => {
@@ -81,6 +82,8 @@ export function demandRoutes(deps: ApiDeps): Hono {
   app.post('/submit_demand', async (c) => {
     const input = await parseForm(c, demandInput);
     if (!input.ok) return input.response;
+    const limited = await publicWriteLimit(c, deps, 'submit_demand');
+    if (limited) return limited;
     const f = input.data;
     await db.query(
       `INSERT INTO demands (user_id, name, phone, content, company, service, source_path)

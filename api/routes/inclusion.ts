@@ -11,6 +11,7 @@ import type { ApiDeps } from '../deps';
 import { Codes, describeIssues, fail, readInput } from '../envelope';
 import { accountId } from '../inputs';
 import { memberOf, notLoggedIn, requireLevel } from '../member-session';
+import { countInclusions, inclusionLimit, memberUpstreamLimit } from '../throttle';
 
 /** How long collect_mp waits for the collector's answer before saying the request is being processed. */
 export const INCLUSION_WAIT_MS = 20_000;
@@ -122,6 +123,8 @@ export async function requestAccountUpdate(
   const last = lastUpdate.get(key) ?? 0;
   if (Date.now() - last < UPDATE_BUSY_MS)
     return c.json({ code: 1, msg: '数据更新中，点击间隔为 5 秒，请稍后再试' });
+  const limited = await memberUpstreamLimit(c, deps, member, 1);
+  if (limited) return limited;
   lastUpdate.set(key, Date.now());
   // Only the last 5 s matter: older entries go, so the map stays as small as the recent clicks.
   for (const [k, at] of lastUpdate) if (Date.now() - at >= UPDATE_BUSY_MS) lastUpdate.delete(k);
@@ -154,9 +157,13 @@ export function inclusionRoutes(deps: ApiDeps): Hono {
     if (!parsed.success) return fail(c, 400, Codes.BAD_INPUT, describeIssues(parsed.error));
     const input = parsed.data.article_url || parsed.data.wxname || '';
     if (input === '') return fail(c, 400, Codes.BAD_INPUT, '请输入公众号名称或文章链接');
-    if (!memberOf(c)) return notLoggedIn(c);
+    const me = memberOf(c);
+    if (!me) return notLoggedIn(c);
     if (!deps.bus) return fail(c, 503, Codes.UNAVAILABLE, '收录服务暂不可用，请稍后重试');
+    const limited = (await inclusionLimit(c, deps, me)) ?? (await memberUpstreamLimit(c, deps, me, 1));
+    if (limited) return limited;
     const [outcome] = await includeInputs(deps, [input]);
+    if (outcome?.state === 'done') await countInclusions(deps, me, outcome.data.data.length);
     if (outcome?.state === 'failed') return fail(c, 422, Codes.BAD_INPUT, outcome.msg);
     return c.json({ error_code: Codes.OK, msg: 'success', data: outcome?.data });
   });

@@ -13,6 +13,7 @@ import {
   shortenLink,
 } from '../short-links-query';
 import { shortToLong } from '../short-to-long';
+import { memberCaller, memberUpstreamLimit } from '../throttle';
 import { classifyLink, linkHosts, permanentItem, type Resolved, resolveLink } from '../wechat-links';
 
 /** Links one batch conversion takes (paid members; a free member converts one at a time). */
@@ -82,10 +83,16 @@ export function linkToolRoutes(deps: ApiDeps): Hono {
     if (url !== undefined) {
       const k = classifyLink(url, hosts);
       if (!k.ok) return fail(c, 400, Codes.BAD_INPUT, `参数错误：链接地址 (url) ${k.msg}`);
+      const limited = await memberUpstreamLimit(c, deps, me, 1);
+      if (limited) return limited;
       const r = await resolveLink(upstream, k.link);
       if (!r.ok) return failed(c, r);
       return ok(c, { input: url, kind: k.link.kind, ...permanentItem(r.article) });
     }
+    // Each link that will be fetched is one unit of the member's upstream budget, all taken before the batch.
+    const fetched = (urls ?? []).filter((u) => classifyLink(u, hosts).ok).length;
+    const limited = fetched > 0 ? await memberUpstreamLimit(c, deps, me, fetched) : null;
+    if (limited) return limited;
     const list = await inTurns(urls ?? [], 4, async (input) => {
       const k = classifyLink(input, hosts);
       if (!k.ok) return { input, ok: false, msg: k.msg };
@@ -102,7 +109,8 @@ export function linkToolRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     const me = requireMember(c);
     if (me instanceof Response) return me;
-    const r = await shortToLong(deps, input.data.url, publicBase(c, deps.members));
+    const r = await shortToLong(deps, input.data.url, publicBase(c, deps.members), memberCaller(c, deps, me));
+    if (!r.ok && r.retryAfterS) c.header('retry-after', String(r.retryAfterS));
     return r.ok ? ok(c, r.data) : fail(c, r.http, r.code, r.msg);
   });
 

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { M } from '../../members/messages';
-import { MemoryRateLimiter, type RateDecision } from '../../platform/rate-limiter';
+import type { RateDecision } from '../../platform/rate-limiter';
 import type { ApiDeps } from '../deps';
 import { describeIssues, fail, readInput } from '../envelope';
 import { publicBase } from '../member-session';
 import { OpenCodes, type OpenEndpoint } from '../open-api/define';
 import { openApiDocument } from '../open-api/document';
 import { OPEN_ENDPOINTS } from '../open-api/endpoints';
+import { limiterOf } from '../throttle';
 
 const VERSION = '1.0.0';
 
@@ -21,7 +22,7 @@ export function openApiRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   const m = deps.members;
   const document = openApiDocument(OPEN_ENDPOINTS, { demo: deps.demo, version: VERSION });
-  const limit = deps.openApiLimit ?? { limiter: new MemoryRateLimiter(), perMinute: 600 };
+  const limit = { limiter: limiterOf(deps), perMinute: deps.openApiLimit?.perMinute ?? 600 };
 
   /** The key's calls this minute; over the limit answers 429 before anything is charged. A broken Redis lets calls through. */
   const rateLimited = async (c: Context, userId: number, key: string): Promise<Response | null> => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import { ok, parseInput } from '../envelope';
 import { memberOf } from '../member-session';
+import { publicWriteLimit } from '../throttle';
 
 const pageViewInput = z.object({
   // A dashboard path under /main/, without the base.
@@ -25,6 +26,8 @@ export function pageViewRoutes(deps: ApiDeps): Hono {
   app.post('/page_view', async (c) => {
     const input = await parseInput(c, pageViewInput);
     if (!input.ok) return input.response;
+    const limited = await publicWriteLimit(c, deps, 'page_view');
+    if (limited) return limited;
     const q = input.data;
     await deps.store.insert('page_views', [
       {

@@ -59,8 +59,11 @@ export function payRoutes(deps: ApiDeps): Hono {
     }
     const o = await m.orders.get(no.data.out_trade_no);
     if (!o) return c.html(page('订单不存在', `<h1>${M.ORDER_NOT_FOUND}</h1>`), 404);
-    if (o.status !== 'pending')
-      return c.html(page('订单已支付', `<h1>${M.ORDER_PAID}</h1><p>订单号 ${esc(o.out_trade_no)}</p>`));
+    if (o.status !== 'pending') {
+      const [title, msg] =
+        o.status === 'paid' ? ['订单已支付', M.ORDER_PAID] : ['订单已关闭', M.ORDER_CLOSED];
+      return c.html(page(title, `<h1>${msg}</h1><p>订单号 ${esc(o.out_trade_no)}</p>`));
+    }
     const now = alipayTime();
     const notify: Record<string, string> = {
       notify_time: now,

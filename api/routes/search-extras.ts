@@ -19,6 +19,7 @@ import {
   removeReportFavorite,
   reportFavorites,
 } from '../report-favorites-query';
+import { countInclusions, inclusionLimit, memberUpstreamLimit } from '../throttle';
 import { type InclusionData, includeInputs, requestAccountUpdate } from './inclusion';
 
 /** Lines one collect_mp2 request may carry. */
@@ -84,8 +85,12 @@ export function searchExtraRoutes(deps: ApiDeps): Hono {
       return fail(c, 400, Codes.BAD_INPUT, `一次最多提交 ${BATCH_INCLUSION_MAX} 条，请分批提交`);
     if (lines.some((l) => l.length > 2000))
       return fail(c, 400, Codes.BAD_INPUT, '参数错误：每行最长 2000 个字符');
-    if (!memberOf(c)) return notLoggedIn(c);
+    const me = memberOf(c);
+    if (!me) return notLoggedIn(c);
     if (!deps.bus) return fail(c, 503, Codes.UNAVAILABLE, '收录服务暂不可用，请稍后重试');
+    const limited =
+      (await inclusionLimit(c, deps, me)) ?? (await memberUpstreamLimit(c, deps, me, lines.length));
+    if (limited) return limited;
     const outcomes = await includeInputs(deps, lines);
     const results = outcomes.map((o, i) => ({
       input: lines[i] as string,
@@ -100,6 +105,7 @@ export function searchExtraRoutes(deps: ApiDeps): Hono {
       for (const a of r.data2) known.set(a.mid, a);
     }
     for (const mid of fresh.keys()) known.delete(mid);
+    await countInclusions(deps, me, fresh.size);
     const succeeded = results.filter((r) => r.is_success).length;
     const pending = outcomes.filter((o) => o.state === 'pending').length;
     const failed = results.length - succeeded - pending;
