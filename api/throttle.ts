@@ -19,8 +19,9 @@ const DAY = 86_400_000;
 
 /** Writes open to visitors, per client address and window. */
 export const PUBLIC_WRITE_LIMITS = {
-  // One event per route change: a person moves far slower; a script posting hundreds a second is cut off.
-  page_view: { limit: 60, windowMs: 10_000 },
+  // One event per route change: people (several behind one NAT, or the route sweep's three tabs) stay far below
+  // 12 a second; a script posting hundreds a second is cut off.
+  page_view: { limit: 120, windowMs: 10_000 },
   submit_demand: { limit: 10, windowMs: 3_600_000 },
   // A new QR login attempt (a row each); the dialog asks for one on opening and on refresh.
   qrcode: { limit: 30, windowMs: MINUTE },
