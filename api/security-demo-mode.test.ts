@@ -334,20 +334,12 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
     expect(await trial(me)).toMatchObject({ trial_quota: 100 });
   });
 
-  it('finding 1: a code login is refused, and a reset by code verifies the phone and detaches the WeChat identity', async () => {
+  it('finding 1: a reset or a login by code verifies the phone: the trial comes, the identity that typed it in goes', async () => {
+    // Reset by code (steps 1 and 2).
     const phone = nextPhone();
     const squatter = await wechatUser(phone);
     const c = new Client(url);
     expect((await c.post(`${A}/sendCode`, { phone })).body.error_code).toBe(0);
-    const byCode = await c.post(`${A}/login`, {
-      username: phone,
-      verifyCode: lastCode(phone),
-      agree_protocol: '1',
-    });
-    expect(byCode.body).toEqual({
-      error_code: 30002,
-      msg: '该手机号尚未通过验证码验证，请先用验证码注册或找回密码',
-    });
     const code = lastCode(phone);
     expect((await c.post(`${A}/reset`, { phone, code })).body.msg).toBe('验证通过');
     const reset = await c.post(`${A}/reset`, { phone, code, password: 'new12345', confirm: 'new12345' });
@@ -358,5 +350,21 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
     const login = await c.post(`${A}/login`, { username: phone, password: 'new12345', agree_protocol: '1' });
     c.token = login.body.data.accessToken;
     expect(await trial(c)).toMatchObject({ remaining: 100, trial_quota: 100 });
+
+    // Login by code.
+    const phone2 = nextPhone();
+    const squatter2 = await wechatUser(phone2);
+    const owner = new Client(url);
+    await owner.post(`${A}/sendCode`, { phone: phone2 });
+    const byCode = await owner.post(`${A}/login`, {
+      username: phone2,
+      verifyCode: lastCode(phone2),
+      agree_protocol: '1',
+    });
+    expect(byCode.body.error_code).toBe(0);
+    owner.token = byCode.body.data.accessToken;
+    expect(await trial(owner)).toMatchObject({ remaining: 100, trial_quota: 100 });
+    expect((await squatter2.c.get(`${A}/user_remaining_amount`)).status).toBe(401);
+    expect((await scanAs(squatter2.openid)).type).toBe(0);
   });
 });

@@ -121,9 +121,9 @@ export class Accounts {
   }
 
   /**
-   * A code proved an unverified phone on its account (reset): the phone counts from now, with the trial and admin
-   * rights it earns. The WeChat/QQ identities were bound without proof that they belong to the number's owner, so
-   * they are detached (the owner binds theirs again by scanning); the caller ends every session.
+   * A code proved an unverified phone on its account (reset or code login): the phone counts from now, with the
+   * trial and admin rights it earns. The WeChat/QQ identities were bound without proof that they belong to the
+   * number's owner, so they are detached (the owner binds theirs again by scanning); the caller ends every session.
    */
   private async verifyPhone(tx: Tx, u: UserRow): Promise<void> {
     await tx.query(
@@ -143,8 +143,6 @@ export class Accounts {
   ): Promise<Outcome<LoginData>> {
     if (await this.d.limiter.blocked(phone, ip)) return no(MemberCodes.LOGIN_FAILED, M.LOGIN_LOCKED);
     const u = await this.byPhone(phone);
-    // A code proves the number, not the account that typed it in: its owner registers or resets instead.
-    if (u && !u.phone_verified && !password) return no(MemberCodes.LOGIN_FAILED, M.PHONE_UNVERIFIED);
     const good = password
       ? await verifyPassword(password, u?.password_hash ?? null)
       : Boolean(u) && smsCode !== '' && (await this.d.codes.check(phone, smsCode, true));
@@ -153,6 +151,8 @@ export class Accounts {
       return no(MemberCodes.LOGIN_FAILED, password || !smsCode ? M.LOGIN_FAILED : M.CODE_WRONG);
     }
     await this.d.limiter.succeeded(phone);
+    // A code proves the number: an account that only typed it in becomes its owner's (as a reset by code does).
+    if (!password && !u.phone_verified) await this.takeOver(u);
     return { ok: true, value: await this.session(u, remember) };
   }
 
@@ -265,6 +265,12 @@ export class Accounts {
       if (isUniqueViolation(e)) return fail(MemberCodes.PHONE_REGISTERED, M.PHONE_REGISTERED);
       throw e;
     }
+  }
+
+  /** verifyPhone for a code login: ends the sessions the account had before its number was proven. */
+  private async takeOver(u: UserRow): Promise<void> {
+    await this.d.db.transaction((tx) => this.verifyPhone(tx, u));
+    await this.d.sessions.revokeAllOf(Number(u.id));
   }
 
   /** Reset step 1 (verify: no password yet) or steps 2–3 (set it). Every session ends after a reset. */

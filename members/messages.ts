@@ -62,7 +62,6 @@ export const M = {
   QR_LOGIN_OFF: (provider: string) => `${provider}登录未开通，请使用手机号登录`,
   DEMO_CONFIRM_OFF: '演示确认页只在演示模式下可用',
   SANDBOX_OFF: '沙箱收银台只在演示模式下可用，请通过支付宝支付',
-  PHONE_UNVERIFIED: '该手机号尚未通过验证码验证，请先用验证码注册或找回密码',
   // orders, payment, API
   PACKAGE_UNKNOWN: '套餐不存在',
   VIP_DOWNGRADE: '当前会员等级更高，无需购买该套餐',
