@@ -302,6 +302,11 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
   it('finding 1: earns no trial calls, no invitation reward and no admin rights', async () => {
     const { c } = await wechatUser(nextPhone());
     expect(await trial(c)).toMatchObject({ remaining: 0, trial_quota: 0 });
+    // Nor is it a login to fall back on: unbinding WeChat would leave the account to whoever owns the number.
+    expect((await c.post(`${A}/unbind`, { provider: 'wechat' })).body).toEqual({
+      error_code: 40000,
+      msg: '解绑后将无法登录：请先设置手机号和登录密码，并通过验证码验证手机号',
+    });
     const inviter = await signUp(url);
     const code = (await inviter.get('/fbmain/user/v1/user_info')).body.data.invite_code as string;
     for (let i = 0; i < 3; i++) await wechatUser(nextPhone(), code);
