@@ -166,7 +166,7 @@ export function createApp(deps: ApiDeps): Hono {
   app.route('/t', shortLinkRedirect(deps));
 
   app.get('/livez', (c) => c.json({ status: 'alive' }));
-  app.get('/metrics', metricsRoute);
+  app.get('/metrics', metricsRoute(deps.metricsToken));
   app.get('/health', async (c) => {
     const r = await deps.readiness();
     return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);

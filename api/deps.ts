@@ -21,7 +21,7 @@ export interface ApiDeps {
   clock: Clock;
   /** This process's roles (ROLE), for the admin health page; absent in tests that build the app alone. */
   roles?: string[];
-  /** True when the upstream is the built-in simulator: the UI labels everything as demo data. */
+  /** True when the upstream is the simulator: the UI labels everything as demo data. */
   demo: boolean;
   /** Hosts the image proxy may fetch from (the upstream's and WeChat's image CDNs). */
   imageHosts: string[];
@@ -46,6 +46,8 @@ export interface ApiDeps {
   limiter?: RateLimiter;
   /** New accounts a free member may include per day (INCLUSION_DAILY_CAP; paid levels ten times); absent: 20. */
   inclusionDailyCap?: number;
+  /** Bearer token /metrics requires (METRICS_TOKEN); absent: open (demo mode only on the api, platform/demo-mode.ts). */
+  metricsToken?: string | null;
   /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
   openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }

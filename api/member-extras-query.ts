@@ -139,10 +139,11 @@ export interface InviteProgress {
   need: number;
 }
 
+/** Only invitees whose phone a code proved count: a phone typed in without one costs nothing to invent. */
 export async function inviteProgress(db: Pick<MemberDb, 'query'>, userId: number): Promise<InviteProgress> {
   const [r] = await db.query<{ code: string; invited: number; redeemed: number }>(
     `SELECT (SELECT invite_code FROM users WHERE id = $1) AS code,
-            (SELECT count(*)::int FROM users WHERE invited_by = $1) AS invited,
+            (SELECT count(*)::int FROM users WHERE invited_by = $1 AND phone_verified) AS invited,
             (SELECT count(*)::int FROM invite_redemptions WHERE inviter_id = $1) AS redeemed`,
     [userId],
   );
@@ -176,7 +177,7 @@ export async function redeemInvites(db: MemberDb, userId: number): Promise<Redem
     if (u?.permanent) return { ok: false, reason: 'permanent', progress: await inviteProgress(tx, userId) };
     const open = await tx.query<{ id: number }>(
       `SELECT u.id FROM users u LEFT JOIN invite_redemptions r ON r.invitee_id = u.id
-       WHERE u.invited_by = $1 AND r.invitee_id IS NULL ORDER BY u.id`,
+       WHERE u.invited_by = $1 AND u.phone_verified AND r.invitee_id IS NULL ORDER BY u.id`,
       [userId],
     );
     const groups = Math.floor(open.length / INVITE_REWARD.invitees);

@@ -75,8 +75,15 @@ export function clientIp(c: Context, members: Members): string {
   }
 }
 
-/** Base URL for links we hand out (QR confirm page, OAuth and payment callbacks). */
-export const publicBase = (c: Context, members: Members) => members.publicUrl ?? new URL(c.req.url).origin;
+/**
+ * Base URL for links we hand out (QR confirm page, OAuth and payment callbacks, pay_url, short links): PUBLIC_URL.
+ * Only demo mode without it builds them from the request, whose Host header the client chooses.
+ */
+export function publicBase(c: Context, members: Members): string {
+  if (members.publicUrl) return members.publicUrl;
+  if (!members.demo.hostLinks) throw new Error('PUBLIC_URL is required outside demo mode');
+  return new URL(c.req.url).origin;
+}
 
 export const maskPhone = (p: string | null) => (p ? `${p.slice(0, 3)}****${p.slice(-4)}` : '');
 

@@ -52,6 +52,12 @@ describe('start-up configuration errors', () => {
     expect(await failsWithOneLine({ ROLE: 'api,stream' })).toMatch(/ROLE=api,stream 需要跨进程的消息总线/);
   });
 
+  it('refuses a production-looking start that keeps a demo stand-in (DEMO_MODE)', async () => {
+    expect(await failsWithOneLine({ PUBLIC_URL: 'https://gzh.example.com' })).toMatch(
+      /^配置错误 \(configuration error\): 检测到生产配置（PUBLIC_URL=https:\/\/gzh\.example\.com），但以下演示替身仍会运行：沙箱收银台.*请补全配置，或设置 DEMO_MODE=on 明确以演示模式运行$/,
+    );
+  });
+
   it('says when the port is taken', async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
@@ -76,6 +82,10 @@ describe('graceful shutdown', () => {
       DATA_DIR: dataDir,
     });
     await p.url;
+    // Nothing configured: demo mode, and the log says which stand-ins run.
+    expect(p.stdout()).toMatch(
+      /"standIns":\["微信扫码确认页","QQ 登录确认页","沙箱收银台","控制台短信",.*"msg":"演示模式/,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     p.child.kill('SIGTERM');
     expect(await p.exit).toBe(0);

@@ -34,6 +34,9 @@ export const SECRET_SHAPES: Record<string, Record<string, string>> = {
   },
   // Optional (secretKeyRef optional: true): a Redis outside this manifest set, managed or already in the cluster.
   'gzh-redis': { url: 'redis://:PASSWORD@redis.example:6379/0' },
+  // Optional: the bearer token Prometheus sends for /metrics (METRICS_TOKEN); the api refuses to start without it
+  // outside demo mode, since its port is public.
+  'gzh-metrics': { token: 'METRICS_TOKEN_0123456789abcdef' },
 };
 /** Optional Secrets read whole with envFrom (member logins, SMS, Alipay): every key must be a program variable. */
 export const OPTIONAL_ENV_SECRETS = ['gzh-members'];

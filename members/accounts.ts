@@ -46,7 +46,10 @@ interface UserRow {
   avatar: string;
   password_hash: string | null;
   phone: string | null;
+  /** False for a phone set without an SMS code (a new WeChat/QQ user's step 2): a claim, not proof. */
+  phone_verified: boolean;
 }
+const USER_COLUMNS = 'id, name, avatar, password_hash, phone, phone_verified';
 
 export class Accounts {
   constructor(private d: AccountDeps) {}
@@ -64,23 +67,30 @@ export class Accounts {
   }
 
   async byPhone(phone: string): Promise<UserRow | undefined> {
-    const [u] = await this.d.db.query<UserRow>(
-      'SELECT id, name, avatar, password_hash, phone FROM users WHERE phone = $1',
-      [phone],
-    );
+    const [u] = await this.d.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE phone = $1`, [phone]);
     return u;
   }
 
-  /** Creates a member: level 1, the free API trial quota, an invite code of their own. */
+  /**
+   * Creates a member: level 1 with an invite code of their own. The free API trial and admin rights (ADMIN_PHONES)
+   * come with a phone proven by code; an unverified one earns them when a code proves it (verifyPhone).
+   */
   private async createUser(
     tx: Tx,
-    u: { phone: string; name: string; avatar: string; passwordHash: string; invitedBy: number | null },
+    u: {
+      phone: string;
+      name: string;
+      avatar: string;
+      passwordHash: string;
+      invitedBy: number | null;
+      verified: boolean;
+    },
   ): Promise<UserRow> {
     const [row] = await tx.query<UserRow>(
       `INSERT INTO users (phone, name, avatar, password_hash, vip_id, invite_code, invited_by, is_admin,
-                          api_balance, api_trial_granted)
-       VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $8)
-       RETURNING id, name, avatar, password_hash, phone`,
+                          api_balance, api_trial_granted, phone_verified)
+       VALUES ($1, $2, $3, $4, 1, $5, $6, $7, 0, 0, $8)
+       RETURNING ${USER_COLUMNS}`,
       [
         u.phone,
         u.name,
@@ -88,17 +98,40 @@ export class Accounts {
         u.passwordHash,
         newToken(6).replace(/[-_]/g, 'x').slice(0, 8).toUpperCase(),
         u.invitedBy,
-        this.d.adminPhones.has(u.phone),
-        this.d.trialQuota,
+        u.verified && this.d.adminPhones.has(u.phone),
+        u.verified,
       ],
     );
     if (!row) throw new Error('insert user returned nothing');
-    if (this.d.trialQuota > 0)
-      await tx.query(
-        `INSERT INTO api_ledger (user_id, kind, amount, balance_after, ref) VALUES ($1, 'trial', $2, $2, '新用户免费试用')`,
-        [row.id, this.d.trialQuota],
-      );
+    if (u.verified) await this.grantTrial(tx, Number(row.id));
     return row;
+  }
+
+  /** The free API trial, once per account, with its ledger row in the same statement. */
+  private async grantTrial(tx: Tx, userId: number): Promise<void> {
+    if (this.d.trialQuota <= 0) return;
+    await tx.query(
+      `WITH u AS (
+         UPDATE users SET api_balance = api_balance + $2, api_trial_granted = $2
+         WHERE id = $1 AND api_trial_granted = 0 RETURNING id, api_balance)
+       INSERT INTO api_ledger (user_id, kind, amount, balance_after, ref)
+       SELECT id, 'trial', $2, api_balance, '新用户免费试用' FROM u`,
+      [userId, this.d.trialQuota],
+    );
+  }
+
+  /**
+   * A code proved an unverified phone on its account (reset or code login): the phone counts from now, with the
+   * trial and admin rights it earns. The WeChat/QQ identities were bound without proof that they belong to the
+   * number's owner, so they are detached (the owner binds theirs again by scanning); the caller ends every session.
+   */
+  private async verifyPhone(tx: Tx, u: UserRow): Promise<void> {
+    await tx.query(
+      `UPDATE users SET phone_verified = true, wx_openid = NULL, qq_openid = NULL, is_admin = $2
+       WHERE id = $1 AND NOT phone_verified`,
+      [u.id, u.phone !== null && this.d.adminPhones.has(u.phone)],
+    );
+    await this.grantTrial(tx, Number(u.id));
   }
 
   async loginWithPassword(
@@ -119,6 +152,8 @@ export class Accounts {
       return no(MemberCodes.LOGIN_FAILED, password || !smsCode ? M.LOGIN_FAILED : M.CODE_WRONG);
     }
     await this.d.limiter.succeeded(phone, ip);
+    // A code proves the number: an account that only typed it in becomes its owner's (as a reset by code does).
+    if (!password && !u.phone_verified) await this.takeOver(u);
     return { ok: true, value: await this.session(u, remember) };
   }
 
@@ -128,7 +163,7 @@ export class Accounts {
     if (s.state === 'expired') return no(MemberCodes.QR_EXPIRED, M.QR_EXPIRED);
     if (s.state === 'pending') return no(MemberCodes.QR_WAITING, M.QR_WAITING);
     const [u] = await this.d.db.query<UserRow>(
-      `SELECT id, name, avatar, password_hash, phone FROM users WHERE ${identityColumn(s.provider)} = $1`,
+      `SELECT ${USER_COLUMNS} FROM users WHERE ${identityColumn(s.provider)} = $1`,
       [s.identity.openid],
     );
     if (u) {
@@ -181,17 +216,20 @@ export class Accounts {
       invitedBy = Number(inv.id);
     }
 
-    const existing = await this.byPhone(f.phone);
+    const holder = await this.byPhone(f.phone);
     // Without a real code, neither a taken phone nor a bad code may be probed: check the code first.
     if (!noCode && !(await this.d.codes.check(f.phone, f.code, true)))
       return fail(MemberCodes.CODE_WRONG, M.CODE_WRONG);
+    // A phone set without a code is a claim: the number's owner, proving it by code, takes it from that account.
+    const claim = holder && !holder.phone_verified && !noCode ? holder : null;
+    const existing = claim ? undefined : holder;
     if (existing) {
       // A verified phone plus a fresh identity: bind the identity to the existing account and log in.
       if (!noCode && identity) {
         const col = identityColumn(provider);
         const bound = await this.d.db.query<UserRow>(
           `UPDATE users SET ${col} = $2 WHERE id = $1 AND ${col} IS NULL
-           RETURNING id, name, avatar, password_hash, phone`,
+           RETURNING ${USER_COLUMNS}`,
           [existing.id, identity.openid],
         );
         if (bound[0]) return { ok: true, value: await this.session(bound[0], false) };
@@ -203,12 +241,18 @@ export class Accounts {
     const passwordHash = await hashPassword(f.password);
     try {
       const u = await this.d.db.transaction(async (tx) => {
+        if (claim)
+          await tx.query(
+            'UPDATE users SET phone = NULL WHERE id = $1 AND phone = $2 AND NOT phone_verified',
+            [claim.id, f.phone],
+          );
         const row = await this.createUser(tx, {
           phone: f.phone,
           name: f.username || identity?.nickname || `用户${f.phone.slice(-4)}`,
           avatar: identity?.avatar ?? '',
           passwordHash,
           invitedBy,
+          verified: !noCode,
         });
         if (identity)
           await tx.query(`UPDATE users SET ${identityColumn(provider)} = $2 WHERE id = $1`, [
@@ -224,6 +268,12 @@ export class Accounts {
     }
   }
 
+  /** verifyPhone for a code login: ends the sessions the account had before its number was proven. */
+  private async takeOver(u: UserRow): Promise<void> {
+    await this.d.db.transaction((tx) => this.verifyPhone(tx, u));
+    await this.d.sessions.revokeAllOf(Number(u.id));
+  }
+
   /** Reset step 1 (verify: no password yet) or steps 2–3 (set it). Every session ends after a reset. */
   async reset(phone: string, code: string, password: string | null): Promise<Outcome<string>> {
     const u = await this.byPhone(phone);
@@ -231,10 +281,11 @@ export class Accounts {
     if (!(await this.d.codes.check(phone, code, password !== null)))
       return no(MemberCodes.CODE_WRONG, M.CODE_WRONG);
     if (password === null) return { ok: true, value: M.RESET_VERIFIED };
-    await this.d.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-      u.id,
-      await hashPassword(password),
-    ]);
+    const hash = await hashPassword(password);
+    await this.d.db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [u.id, hash]);
+      if (!u.phone_verified) await this.verifyPhone(tx, u);
+    });
     await this.d.sessions.revokeAllOf(Number(u.id));
     return { ok: true, value: M.RESET_OK };
   }

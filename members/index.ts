@@ -1,4 +1,5 @@
 import type { Config } from '../platform/config';
+import { type DemoMode, demoMode } from '../platform/demo-mode';
 import type { Logger } from '../platform/log';
 import type { MemberDb } from '../postgres/db';
 import { Accounts } from './accounts';
@@ -19,13 +20,15 @@ export interface Members {
   accounts: Accounts;
   codes: VerificationCodes;
   qr: QrLogins;
-  /** Real OAuth adapters by provider; a missing one means the demo confirm page stands in. */
+  /** Real OAuth adapters by provider; a missing one means the demo confirm page stands in (demo mode) or no login. */
   oauth: Partial<Record<OAuthProvider, OAuthAdapter>>;
+  /** The stand-ins of this process (platform/demo-mode.ts): the QR confirm page, the sandbox, Host-built links. */
+  demo: DemoMode;
   alipay: AlipayConfig;
   orders: Orders;
   apiKeys: ApiKeys;
   metering: Metering;
-  /** Fixed public base URL (PUBLIC_URL); otherwise links are built from the request's origin. */
+  /** Fixed public base URL (PUBLIC_URL); otherwise, in demo mode only, links are built from the request's origin. */
   publicUrl: string | null;
   /** Reverse proxies in front of the api (TRUST_PROXY); above 0 the client address comes from X-Forwarded-For. */
   trustedProxies: number;
@@ -41,6 +44,7 @@ export interface TransferAccount {
 
 export type MemberConfig = Pick<
   Config,
+  | 'DEMO_MODE'
   | 'PUBLIC_URL'
   | 'SMS_PROVIDER'
   | 'SMS_DAILY_CAP'
@@ -64,7 +68,17 @@ export type MemberConfig = Pick<
   | 'TRANSFER_ACCOUNT_NO'
 >;
 
-export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger): Promise<Members> {
+export async function createMembers(
+  db: MemberDb,
+  c: Config,
+  log: Logger,
+  demo: DemoMode = demoMode(c),
+): Promise<Members> {
+  // demoMode() refused the start when a stand-in below would be needed outside demo mode; these throws only guard it.
+  const standIn = (on: boolean, what: string) => {
+    if (!on) throw new Error(`${what} is a demo stand-in and demo mode is off`);
+  };
+  if (c.SMS_PROVIDER === 'console') standIn(demo.consoleSms, 'console SMS');
   const sms: SmsProvider =
     c.SMS_PROVIDER === 'aliyun'
       ? new AliyunSms({
@@ -74,6 +88,9 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
           templateCode: c.ALIYUN_SMS_TEMPLATE_CODE ?? '',
         })
       : new ConsoleSms(log.child({ component: 'sms' }));
+  if (!(c.ALIPAY_APP_ID && c.ALIPAY_PRIVATE_KEY && c.ALIPAY_PUBLIC_KEY))
+    standIn(demo.sandboxPay, 'the sandbox cashier');
+  if (!c.PUBLIC_URL) standIn(demo.hostLinks, 'Host-built links');
   const sessions = new Sessions(db);
   const codes = new VerificationCodes(db, sms, c.SMS_DAILY_CAP, log);
   const qr = new QrLogins(db);
@@ -93,10 +110,11 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
   const adminPhones = c.ADMIN_PHONES.split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  // ADMIN_PHONES is the one source of admin rights: existing accounts follow it at every start.
+  // ADMIN_PHONES is the one source of admin rights: existing accounts follow it at every start. Only a phone
+  // proven by an SMS code counts: a WeChat user may type any number without one.
   await db.query(
-    `UPDATE users SET is_admin = COALESCE(phone = ANY($1::text[]), false)
-     WHERE is_admin <> COALESCE(phone = ANY($1::text[]), false)`,
+    `UPDATE users SET is_admin = COALESCE(phone = ANY($1::text[]) AND phone_verified, false)
+     WHERE is_admin <> COALESCE(phone = ANY($1::text[]) AND phone_verified, false)`,
     [adminPhones],
   );
   const accounts = new Accounts({
@@ -116,11 +134,12 @@ export async function createMembers(db: MemberDb, c: MemberConfig, log: Logger):
     codes,
     qr,
     oauth,
+    demo,
     alipay,
     orders: new Orders(db, alipay),
     apiKeys: new ApiKeys(db),
     metering: new Metering(db),
-    publicUrl: c.PUBLIC_URL ?? null,
+    publicUrl: c.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     trustedProxies: c.TRUST_PROXY,
     // All three or nothing: a payee without its bank or number would send money nowhere.
     transfer:

@@ -60,6 +60,10 @@ export const M = {
   IDENTITY_BOUND: '该账号已绑定其他手机号',
   OAUTH_DISABLED: '未启用该登录方式',
   OAUTH_FAILED: '第三方登录失败，请重试',
+  // Demo stand-ins outside demo mode, and phones set without a code (issue #29 finding 1)
+  QR_LOGIN_OFF: (provider: string) => `${provider}登录未开通，请使用手机号登录`,
+  DEMO_CONFIRM_OFF: '演示确认页只在演示模式下可用',
+  SANDBOX_OFF: '沙箱收银台只在演示模式下可用，请通过支付宝支付',
   // orders, payment, API
   PACKAGE_UNKNOWN: '套餐不存在',
   VIP_DOWNGRADE: '当前会员等级更高，无需购买该套餐',

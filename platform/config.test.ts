@@ -40,6 +40,15 @@ describe('loadConfig', () => {
     expect([...loadConfig({ SIMULATOR_URL: 'http://sim:8090' }).components]).not.toContain('simulator');
   });
 
+  it('reads DEMO_MODE (auto by default) and METRICS_TOKEN', () => {
+    expect(loadConfig({}).DEMO_MODE).toBe('auto');
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DEMO_MODE: 'off', METRICS_TOKEN: 'a'.repeat(32) })).toMatchObject({
+      DEMO_MODE: 'off',
+      METRICS_TOKEN: 'a'.repeat(32),
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });
@@ -63,6 +72,8 @@ describe('loadConfig', () => {
     ['CLICKHOUSE_URL', 'tcp://ch:9000'],
     ['CLICKHOUSE_CLUSTER', 'a b'],
     ['KAFKA_SESSION_TIMEOUT_S', '5'],
+    ['DEMO_MODE', 'yes'],
+    ['METRICS_TOKEN', 'short'],
   ])('rejects %s=%s with a message naming it', (name, value) => {
     let err: unknown;
     try {

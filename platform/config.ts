@@ -90,6 +90,21 @@ const memberEnv = {
     .optional(),
 };
 
+/** Demo stand-ins and the metrics endpoint (platform/demo-mode.ts, issue #29 findings 1 and 12). */
+const demoEnv = {
+  // auto: demo mode unless something production-like is configured; on: stand-ins forced; off: never.
+  DEMO_MODE: z.enum(['auto', 'on', 'off'], { message: '必须是 auto、on 或 off' }).default('auto'),
+  // Bearer token for /metrics on every role; unset: /metrics is open, allowed in demo mode only.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^[\x21-\x7e]{16,256}$/.test(v), {
+      message: '必须是 16–256 个可见 ASCII 字符（如 openssl rand -hex 24 的输出）',
+    }),
+};
+
 /** Environment variables the program reads; unset engine variables mean the embedded default. */
 const envSchema = z.object({
   // One role, or several joined by commas (e.g. api,stream: one process sharing one embedded store).
@@ -238,6 +253,7 @@ const envSchema = z.object({
   SITE_SERVICE_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
   SITE_GROUP_QR: z.string().trim().max(1000, '最长 1000 个字符').optional(),
   ...memberEnv,
+  ...demoEnv,
 });
 
 /** Every environment variable the program reads (deployment manifests are checked against it). */

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import client from 'prom-client';
 import type { EngineMemoryRow } from '../clickhouse/engine-memory';
@@ -151,7 +152,27 @@ new client.Gauge({
   },
 });
 
-/** GET /metrics: the text exposition of every metric of this process. */
-export async function metricsRoute(c: Context): Promise<Response> {
-  return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType });
+/**
+ * GET /metrics: the text exposition of every metric of this process. With METRICS_TOKEN only a scraper that sends
+ * `Authorization: Bearer <token>` reads it (the api's port is public); without it, it is open (demo mode, or a role
+ * whose port only the deployment reaches).
+ */
+export function metricsRoute(token: string | null | undefined) {
+  const expected = token ? createHash('sha256').update(`Bearer ${token}`).digest() : null;
+  return async (c: Context): Promise<Response> => {
+    if (expected) {
+      const got = createHash('sha256')
+        .update(c.req.header('authorization') ?? '')
+        .digest();
+      // Equal-length digests: the comparison takes the same time whatever the header holds.
+      if (!timingSafeEqual(got, expected)) {
+        c.header('www-authenticate', 'Bearer realm="metrics"');
+        return c.json(
+          { error_code: 40003, msg: '访问 /metrics 需要令牌：请求头 Authorization: Bearer <METRICS_TOKEN>' },
+          401,
+        );
+      }
+    }
+    return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType });
+  };
 }

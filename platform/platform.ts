@@ -23,6 +23,7 @@ import { AnalyticsProcessor } from '../stream/analytics-processor';
 import { StreamWriter } from '../stream/writer';
 import { fixedClock, realClock } from './clock';
 import type { Config } from './config';
+import { demoMode, standInNames } from './demo-mode';
 import type { Logger } from './log';
 import { addEngineMemorySource, addLagSource, metricsRoute } from './metrics';
 import { openRateLimiter, type RateLimiter } from './rate-limiter';
@@ -69,10 +70,10 @@ function listen(fetch: (req: Request) => Response | Promise<Response>, host: str
 }
 
 /** Health endpoints for roles without the API, so every process answers its probes. */
-function healthApp(readiness: () => Promise<Readiness>): Hono {
+function healthApp(readiness: () => Promise<Readiness>, metricsToken: string | undefined): Hono {
   const app = new Hono();
   app.get('/livez', (c) => c.json({ status: 'alive' }));
-  app.get('/metrics', metricsRoute);
+  app.get('/metrics', metricsRoute(metricsToken));
   app.get('/health', async (c) => {
     const r = await readiness();
     return c.json({ status: r.ready ? 'ready' : 'starting', checks: r.checks }, r.ready ? 200 : 503);
@@ -99,6 +100,13 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     }
   };
   const checks: Record<string, boolean> = {};
+  // First, before anything opens: a production-looking configuration with a stand-in left refuses to start.
+  const demo = demoMode(config);
+  if (demo.on)
+    log.warn(
+      { demoMode: config.DEMO_MODE, standIns: standInNames(demo) },
+      '演示模式 (demo mode)：演示替身在运行，不要用于生产；配置真实服务后自动关闭 (DEMO_MODE)',
+    );
 
   try {
     let simulator: RunningSimulator | null = null;
@@ -147,7 +155,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       });
       await migrateMemberDb(opened, log.child({ component: 'postgres' }));
       checks.postgres = true;
-      if (has('api')) members = await createMembers(opened, config, log.child({ component: 'members' }));
+      if (has('api'))
+        members = await createMembers(opened, config, log.child({ component: 'members' }), demo);
     }
 
     let bus: Bus | null = null;
@@ -250,7 +259,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             bus: bus && (bus.kind === 'kafka' || has('collector')) ? bus : null,
             clock,
             log: log.child({ component: 'api' }),
-            demo: simulator !== null || config.SIMULATOR_URL !== undefined,
+            demo: demo.simulatorUpstream,
+            metricsToken: config.METRICS_TOKEN,
             lists: {
               burstMinReads: config.BURST_MIN_READS,
               burstMinRatio: config.BURST_MIN_RATIO,
@@ -265,7 +275,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
             dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
             readiness,
           })
-        : healthApp(readiness);
+        : healthApp(readiness, config.METRICS_TOKEN);
     const { server, port } = await listen(app.fetch, config.HOST, config.PORT);
     // First thing to stop: no new requests while the rest shuts down.
     stops.push(

@@ -18,7 +18,7 @@ import {
   phone,
 } from '../../members/validation';
 import type { ApiDeps } from '../deps';
-import { fail, ok } from '../envelope';
+import { Codes, fail, ok } from '../envelope';
 import { clientIp, parseForm, publicBase, requireMember } from '../member-session';
 import { publicWriteLimit } from '../throttle';
 
@@ -119,11 +119,14 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
 
   /** A new QR (or QQ) login attempt: the poll token for the dialog and the image the phone scans. */
   const newAttempt = async (c: Context, provider: OAuthProvider) => {
+    const adapter = m.oauth[provider];
+    // Outside demo mode an identity comes only from the provider's real OAuth: without its app, no QR login.
+    if (!adapter && !m.demo.qrConfirm[provider])
+      return fail(c, 403, Codes.FORBIDDEN, M.QR_LOGIN_OFF(provider === 'wechat' ? '微信扫码' : 'QQ '));
     const limited = await publicWriteLimit(c, deps, 'qrcode');
     if (limited) return limited;
     const { token, scan } = await m.qr.create(provider);
     const base = publicBase(c, m);
-    const adapter = m.oauth[provider];
     const callback = `${base}/fbmain/account/v1/${provider === 'wechat' ? 'wx' : 'qq'}_callback`;
     const url = adapter
       ? adapter.authorizeUrl(scan, callback)
@@ -134,12 +137,18 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
   app.get('/qq_login', (c) => newAttempt(c, 'qq'));
   app.get('/get_qq_scan_code', (c) => newAttempt(c, 'qq'));
 
-  // Demo stand-in for the provider's authorization page: the phone that scans the QR approves here.
+  // Demo stand-in for the provider's authorization page: the phone that scans the QR approves here (and names its
+  // identity). Outside demo mode it does not exist: the client never chooses an openid.
+  app.use('/qr_confirm', async (c, next) => {
+    if (!m.demo.qrConfirm.wechat && !m.demo.qrConfirm.qq)
+      return fail(c, 404, Codes.NOT_FOUND, M.DEMO_CONFIRM_OFF);
+    await next();
+  });
   app.get('/qr_confirm', async (c) => {
     const input = await parseForm(c, scanInput);
     const scan = input.ok ? input.data.scan : '';
     const info = scan ? await m.qr.scanInfo(scan) : null;
-    if (info?.status !== 'pending' || m.oauth[info.provider])
+    if (info?.status !== 'pending' || !m.demo.qrConfirm[info.provider])
       return c.html(page('二维码已失效', `<h1>二维码已失效</h1><p>${M.QR_EXPIRED}</p>`), 410);
     const name = PROVIDER_NAME[info.provider];
     return c.html(
@@ -159,7 +168,7 @@ export function memberAccountRoutes(deps: ApiDeps): Hono {
     const input = await parseForm(c, scanInput);
     const f = input.ok ? input.data : { scan: '', openid: '', nickname: '' };
     const info = f.scan ? await m.qr.scanInfo(f.scan) : null;
-    if (!info || m.oauth[info.provider])
+    if (!info || !m.demo.qrConfirm[info.provider])
       return c.html(page('二维码已失效', `<h1>二维码已失效</h1><p>${M.QR_EXPIRED}</p>`), 410);
     // The demo identity lives in a cookie on the scanning phone, so the same phone is the same user.
     let openid = f.openid || getCookie(c, DEMO_COOKIE) || '';

@@ -36,10 +36,12 @@ export function bindingRoutes(deps: ApiDeps): Hono {
     const input = await parseForm(c, unbindInput, Codes.BAD_INPUT);
     if (!input.ok) return input.response;
     const p = input.data.provider;
-    // The column name comes from the fixed table above, never from input.
+    // The column name comes from the fixed table above, never from input. A phone set without a code does not count
+    // as a login: the number's owner may take it (members/accounts.ts).
     const done = await m.db.query(
       `UPDATE users SET ${COLUMN[p]} = NULL
-       WHERE id = $1 AND ${COLUMN[p]} IS NOT NULL AND phone IS NOT NULL AND password_hash IS NOT NULL
+       WHERE id = $1 AND ${COLUMN[p]} IS NOT NULL AND phone IS NOT NULL AND phone_verified
+         AND password_hash IS NOT NULL
        RETURNING id`,
       [me.id],
     );
@@ -49,7 +51,9 @@ export function bindingRoutes(deps: ApiDeps): Hono {
         c,
         400,
         Codes.BAD_INPUT,
-        bound ? '解绑后将无法登录：请先设置手机号和登录密码' : `当前账号未绑定${NAME[p]}`,
+        bound
+          ? '解绑后将无法登录：请先设置手机号和登录密码，并通过验证码验证手机号'
+          : `当前账号未绑定${NAME[p]}`,
       );
     }
     deps.log.info({ user: me.id, provider: p }, 'identity unbound');

@@ -5,6 +5,7 @@ import { alipayTime, rsa2Sign } from '../../members/payments';
 import { yuan } from '../../members/pricing';
 import { newToken } from '../../members/tokens';
 import type { ApiDeps } from '../deps';
+import { Codes, fail } from '../envelope';
 import { orderNoInput } from './orders';
 
 /** Reads an async notification: Alipay posts application/x-www-form-urlencoded, every value a string. */
@@ -41,9 +42,10 @@ export function payRoutes(deps: ApiDeps): Hono {
   app.post('/callback/alipay', alipayCallback(deps));
   const callback = new Hono().post('/', alipayCallback(deps));
 
-  // The sandbox cashier exists only when no real Alipay account is configured.
+  // The sandbox cashier exists only in demo mode without a real Alipay account (platform/demo-mode.ts): there
+  // anyone may pay any pending order, which only a demo can allow.
   const sandboxOnly = (c: Context) =>
-    m.alipay.mode === 'sandbox' ? null : c.html(page('未启用', '<h1>沙箱支付未启用</h1>'), 404);
+    m.alipay.mode === 'sandbox' && m.demo.sandboxPay ? null : fail(c, 404, Codes.NOT_FOUND, M.SANDBOX_OFF);
 
   /**
    * Shows the order and a "pay" button. The form carries the notification Alipay would send, signed
