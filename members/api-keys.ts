@@ -12,6 +12,19 @@ export interface ApiKeyRow {
 /** API keys: shown once at creation, stored as sha256, revocable. At most 5 active keys per member. */
 export const MAX_ACTIVE_KEYS = 5;
 
+/** How much of a key is kept in clear to tell keys apart (api_keys.prefix, ledger references). */
+export const KEY_PREFIX_CHARS = 10;
+
+/** A key as records show it: its prefix and an ellipsis. */
+export const maskKey = (key: string) => `${key.slice(0, KEY_PREFIX_CHARS)}…`;
+
+/**
+ * A request URL fit for the ledger: a key sent as `?key=` is kept masked, never in clear (the ledger is shown in
+ * records and exports). Migration 0120 masked the rows written before.
+ */
+export const maskKeyInUrl = (url: string) =>
+  url.replace(/([?&]key=)([^&#]*)/g, (_, at: string, key: string) => at + maskKey(key));
+
 export class ApiKeys {
   constructor(private db: MemberDb) {}
 
@@ -23,7 +36,7 @@ export class ApiKeys {
        WHERE (SELECT count(*) FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL) < $5
        RETURNING id, prefix, name, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at,
                  false AS revoked`,
-      [userId, sha256(key), key.slice(0, 10), name, MAX_ACTIVE_KEYS],
+      [userId, sha256(key), key.slice(0, KEY_PREFIX_CHARS), name, MAX_ACTIVE_KEYS],
     );
     return rows[0] ? { key, row: rows[0] } : null;
   }
