@@ -231,6 +231,11 @@ describe('finding 8: API keys in records', () => {
   it('finding 8: a key sent as ?key= is kept and shown masked in the ledger, records and exports', async () => {
     const r = await fetch(`${base}/fbmain/openapi/v1/account?mid=31&key=${freeKey}`);
     expect(r.status).toBe(200);
+    // The same key with its name and first letter escaped: read as the API reads it, masked all the same.
+    const escaped = await fetch(
+      `${base}/fbmain/openapi/v1/account?mid=31&%6Bey=%${freeKey.charCodeAt(0).toString(16)}${freeKey.slice(1)}`,
+    );
+    expect(escaped.status).toBe(200);
     const stored = await db.query<{ ref: string }>("SELECT ref FROM api_ledger WHERE kind = 'call'");
     expect(stored.length).toBeGreaterThan(0);
     const secret = freeKey.slice(10);

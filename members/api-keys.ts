@@ -19,11 +19,14 @@ export const KEY_PREFIX_CHARS = 10;
 export const maskKey = (key: string) => `${key.slice(0, KEY_PREFIX_CHARS)}…`;
 
 /**
- * A request URL fit for the ledger: a key sent as `?key=` is kept masked, never in clear (the ledger is shown in
- * records and exports). Migration 0120 masked the rows written before.
+ * A request URL fit for the ledger (shown in records and exports): its query read as the API reads it (names and
+ * values decoded, so no escaping hides a key), with every `key` masked. Migration 0120 masked the rows written before.
  */
-export const maskKeyInUrl = (url: string) =>
-  url.replace(/([?&]key=)([^&#]*)/g, (_, at: string, key: string) => at + maskKey(key));
+export function maskKeyInUrl(url: string): string {
+  const u = new URL(url);
+  const query = [...u.searchParams].map(([k, v]) => `${k}=${k === 'key' ? maskKey(v) : v}`).join('&');
+  return `${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
+}
 
 export class ApiKeys {
   constructor(private db: MemberDb) {}
