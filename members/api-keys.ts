@@ -20,11 +20,17 @@ export const maskKey = (key: string) => `${key.slice(0, KEY_PREFIX_CHARS)}…`;
 
 /**
  * A request URL fit for the ledger (shown in records and exports): its query read as the API reads it (names and
- * values decoded, so no escaping hides a key), with every `key` masked. Migration 0120 masked the rows written before.
+ * values decoded, so no escaping hides a key) with every `key` masked, then encoded again (PostgreSQL text holds no
+ * NUL). Migration 0120 masked the rows written before.
  */
 export function maskKeyInUrl(url: string): string {
   const u = new URL(url);
-  const query = [...u.searchParams].map(([k, v]) => `${k}=${k === 'key' ? maskKey(v) : v}`).join('&');
+  const query = [...u.searchParams]
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${k === 'key' ? maskKey(encodeURIComponent(v)) : encodeURIComponent(v)}`,
+    )
+    .join('&');
   return `${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
 }
 
