@@ -147,17 +147,23 @@ export const accountListItem = (r: AccountListRow) => ({
   pubtime: r.last_pub,
 });
 
-/** Accounts matching a keyword in name, wx id, owner or description; newest activity first. */
-export async function searchAccounts(store: AnalyticsStore, kw: string, page: number, num: number) {
+/**
+ * Accounts matching a keyword in name, wx id or description, and in the owner's name with `byOwner` (the owner rule
+ * of docs/members.md: listing an owner's accounts is for level 3); newest activity first.
+ */
+export async function searchAccounts(
+  store: AnalyticsStore,
+  q: { kw: string; page: number; num: number; byOwner: boolean },
+) {
   const rows = await store.query<AccountListRow>(
     `${accountList(`{kw:String} = ''
         OR positionCaseInsensitiveUTF8(a.name, {kw:String}) > 0
         OR positionCaseInsensitiveUTF8(a.wxid, {kw:String}) > 0
-        OR positionCaseInsensitiveUTF8(a.owner, {kw:String}) > 0
+        OR ({byOwner:UInt8} = 1 AND positionCaseInsensitiveUTF8(a.owner, {kw:String}) > 0)
         OR positionCaseInsensitiveUTF8(a.description, {kw:String}) > 0`)}
      ORDER BY s.last DESC, a.mid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    { kw, limit: num, offset: (page - 1) * num },
+    { kw: q.kw, byOwner: q.byOwner ? 1 : 0, limit: q.num, offset: (q.page - 1) * q.num },
   );
   return { total: Number(rows[0]?.total ?? 0), rows };
 }

@@ -29,7 +29,8 @@ export async function followKeySearch(
     mids: number[];
     kw: string;
     scope: FollowSearchScope;
-    start: string | null;
+    /** First publish day (the caller's history depth). */
+    start: string;
     end: string | null;
     order: FollowSearchOrder;
     page: number;
@@ -61,7 +62,7 @@ export async function followKeySearch(
       mids: q.mids,
       kw: q.kw,
       scope: q.scope,
-      start: q.start ?? '1970-01-01',
+      start: q.start,
       end: q.end ?? '2149-06-06',
       limit: q.size,
       offset: (q.page - 1) * q.size,

@@ -153,7 +153,13 @@ afterAll(async () => {
 
 describe('similar articles (hand-computed)', () => {
   it('ranks near-duplicates by the documented match degree, excludes the article, the unrelated and the old', async () => {
-    const { total, rows } = await similarArticles(store, { mid: 1, aid: '100_1', page: 1, size: 20 });
+    const { total, rows } = await similarArticles(store, {
+      mid: 1,
+      aid: '100_1',
+      page: 1,
+      size: 20,
+      since: '1970-01-01',
+    });
     expect(total).toBe(5);
     expect(rows.map((r) => [r.mid, r.aid, r.match])).toEqual([
       [2, '200_1', 0.892],
@@ -189,7 +195,13 @@ describe('similar articles (hand-computed)', () => {
 
   it('adds the same-industry bonus: equal titles, 0.2 apart', async () => {
     // From 101_1 (科技), 100_1 (科技, T) and 302_1 (财经) both share 4 of 14 bigrams with 人工智能的未来.
-    const { rows } = await similarArticles(store, { mid: 1, aid: '101_1', page: 1, size: 20 });
+    const { rows } = await similarArticles(store, {
+      mid: 1,
+      aid: '101_1',
+      page: 1,
+      size: 20,
+      since: '1970-01-01',
+    });
     const byAid = Object.fromEntries(rows.map((r) => [r.aid, r.match]));
     expect(byAid['100_1']).toBe(0.4);
     expect(byAid['200_1']).toBe(0.4);
@@ -236,7 +248,13 @@ describe('similar articles (hand-computed)', () => {
     );
     expect(await signed(v3)).toBe(1);
     expect(re?.aid).toBe('201_1');
-    const { rows } = await similarArticles(store, { mid: 1, aid: '100_1', page: 1, size: 1 });
+    const { rows } = await similarArticles(store, {
+      mid: 1,
+      aid: '100_1',
+      page: 1,
+      size: 1,
+      since: '1970-01-01',
+    });
     // Now an exact copy in the same industry: 0.7 + 0 (no digest) + 0.2.
     expect(rows[0]).toMatchObject({ aid: '201_1', match: 0.9 });
   });

@@ -169,37 +169,44 @@ export async function todayHotArticles(store: AnalyticsStore, settings: ListSett
 /** Article search by title (article_search_/title): published in the last `days` days, the lists' filters. */
 export async function titleSearchArticles(
   store: AnalyticsStore,
-  q: ListQuery & { kw: string; days: number },
+  q: ListQuery & { kw: string; days: number; since: string },
 ) {
   const today = beijingDay(q.nowMs);
   const rows = await store.query<Row>(
     `SELECT ${SELECT}
      FROM (
        SELECT * FROM article_metrics FINAL
-       WHERE day > {from:Date} AND day <= {today:Date} AND positionCaseInsensitiveUTF8(title, {kw:String}) > 0
+       WHERE day > {from:Date} AND day >= {since:Date} AND day <= {today:Date}
+         AND positionCaseInsensitiveUTF8(title, {kw:String}) > 0
          AND ${filters(q)}
      ) AS m
      LEFT JOIN (SELECT mid, fans, median_reads, avg_reads, avg_likes FROM account_stats FINAL) AS s ON s.mid = m.mid
      ${ACCOUNT_JOIN}
      ORDER BY ${LIST_SORTS[q.sort]}, m.mid, m.aid
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    { ...params(q, today), kw: q.kw, from: addDays(today, -q.days) },
+    { ...params(q, today), kw: q.kw, from: addDays(today, -q.days), since: q.since },
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }
 
-/** An account's hot articles (article_hot): reads at least `quality` × its average, most read first. */
-export async function accountHotArticles(store: AnalyticsStore, mid: number, quality: number, num: number) {
+/**
+ * An account's hot articles (article_hot): reads at least `quality` × its average, most read first, published on or
+ * after `since` (the caller's history depth).
+ */
+export async function accountHotArticles(
+  store: AnalyticsStore,
+  q: { mid: number; quality: number; num: number; since: string },
+) {
   const rows = await store.query<Row>(
     `SELECT ${SELECT}
-     FROM (SELECT * FROM article_metrics FINAL WHERE mid = {mid:UInt64}) AS m
+     FROM (SELECT * FROM article_metrics FINAL WHERE mid = {mid:UInt64} AND toDate(pubtime) >= {since:Date}) AS m
      INNER JOIN (SELECT mid, fans, median_reads, avg_reads, avg_likes FROM account_stats FINAL WHERE mid = {mid:UInt64})
        AS s ON s.mid = m.mid
      ${ACCOUNT_JOIN}
      WHERE s.avg_reads > 0 AND m.reads >= {quality:Float64} * s.avg_reads
      ORDER BY m.reads DESC, m.aid
      LIMIT {limit:UInt32}`,
-    { mid, quality, limit: num },
+    { mid: q.mid, quality: q.quality, since: q.since, limit: q.num },
   );
   return { total: Number(rows[0]?.total ?? 0), article_list: rows.map(mapRow) };
 }

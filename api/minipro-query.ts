@@ -136,17 +136,18 @@ export interface MiniproArticle {
   looking: number;
 }
 
-/** Articles that embed the mini-program. */
+/** Articles that embed the mini-program, published on or after `since` (the caller's history depth). */
 export async function miniproArticles(
   store: AnalyticsStore,
-  q: { appid: string; sort: MiniproArticleSort; page: number; size: number },
+  q: { appid: string; sort: MiniproArticleSort; page: number; size: number; since: string },
 ): Promise<{ total: number; rows: MiniproArticle[] }> {
   const keys = 'SELECT mid, aid FROM article_miniprograms WHERE appid = {appid:String}';
   const rows = await store.query<Raw>(
     `SELECT toString(am.mid) AS mid, am.aid AS aid, ac.name AS name, ac.avatar AS avatar, a.idx AS idx,
        a.title AS title, a.href AS href, toString(am.pubtime) AS pubtime, toUnixTimestamp(am.pubtime) AS pubtime_ts,
        m.reads AS reads, m.likes AS likes, m.looking AS looking, count() OVER () AS total
-     FROM (SELECT mid, aid, pubtime FROM article_miniprograms FINAL WHERE appid = {appid:String}) AS am
+     FROM (SELECT mid, aid, pubtime FROM article_miniprograms FINAL
+           WHERE appid = {appid:String} AND toDate(pubtime) >= {since:Date}) AS am
      LEFT JOIN (SELECT mid, aid, idx, title, href FROM articles FINAL
                 WHERE mid IN (SELECT mid FROM (${keys})) AND (mid, aid) IN (${keys})) AS a
        ON a.mid = am.mid AND a.aid = am.aid
@@ -156,7 +157,7 @@ export async function miniproArticles(
        ON ac.mid = am.mid
      ORDER BY ${MINIPRO_ARTICLE_SORTS[q.sort]} DESC, am.mid ASC, am.aid ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    { appid: q.appid, limit: q.size, offset: (q.page - 1) * q.size },
+    { appid: q.appid, since: q.since, limit: q.size, offset: (q.page - 1) * q.size },
   );
   return {
     total: Number(rows[0]?.total ?? 0),

@@ -148,11 +148,12 @@ export const DETAIL_COLUMNS = `toString(k.mid) AS mid, k.aid AS aid, a.idx AS id
 const CANDIDATES = `SELECT DISTINCT mid, aid FROM article_bands
        WHERE has(me_bands, band)
          AND pubtime >= me_pub - INTERVAL {days:UInt32} DAY AND pubtime <= me_pub + INTERVAL {days:UInt32} DAY
+         AND toDate(pubtime) >= {since:Date}
          AND NOT (mid = {mid:UInt64} AND aid = {aid:String})`;
 
 export async function similarArticles(
   store: AnalyticsStore,
-  q: ArticleRef & { page: number; size: number; top?: boolean },
+  q: ArticleRef & { page: number; size: number; top?: boolean; since: string },
 ): Promise<{ total: number; rows: SimilarItem[] }> {
   const w = MATCH_WEIGHTS;
   // The article's signature is computed from its row (so an article not yet signed works too), once: scalar
@@ -188,6 +189,7 @@ export async function similarArticles(
       mid: q.mid,
       aid: q.aid,
       days: SIMILAR_WINDOW_DAYS,
+      since: q.since,
       minSim: MIN_TITLE_SIMILARITY,
       stripRe: STRIP_RE,
       top: q.top ? 1 : 0,
@@ -210,19 +212,19 @@ export async function similarArticles(
 /** The follow feed: newest articles of a set of accounts, headline first within a push. */
 export async function followedArticles(
   store: AnalyticsStore,
-  q: { mids: number[]; page: number; size: number },
+  q: { mids: number[]; page: number; size: number; since: string },
 ): Promise<{ total: number; rows: ArticleItem[] }> {
   const rows = await store.query<ArticleRow>(
     `SELECT ${DETAIL_COLUMNS}, k.total AS total
      FROM (
        SELECT mid, aid, pubtime, idx, count() OVER () AS total FROM articles FINAL
-       WHERE mid IN {mids:Array(UInt64)}
+       WHERE mid IN {mids:Array(UInt64)} AND toDate(pubtime) >= {since:Date}
        ORDER BY pubtime DESC, mid ASC, idx ASC, aid ASC
        LIMIT {limit:UInt32} OFFSET {offset:UInt32}
      ) AS k
      ${details('SELECT mid, aid FROM articles WHERE mid IN {mids:Array(UInt64)}', 'SELECT arrayJoin({mids:Array(UInt64)})')}
      ORDER BY k.pubtime DESC, k.mid ASC, k.idx ASC, k.aid ASC`,
-    { mids: q.mids, limit: q.size, offset: (q.page - 1) * q.size },
+    { mids: q.mids, since: q.since, limit: q.size, offset: (q.page - 1) * q.size },
   );
   return { total: Number(rows[0]?.total ?? 0), rows: rows.map(item) };
 }

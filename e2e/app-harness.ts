@@ -21,7 +21,9 @@ import { seedMemberDataDir } from './pglite-template';
 export async function openTestApp(
   name: string,
   nowMs: number,
-  extra: Partial<Pick<ApiDeps, 'upstream' | 'siteQrcodes' | 'openApiLimit' | 'http' | 'dashboardDir'>> = {},
+  extra: Partial<
+    Pick<ApiDeps, 'upstream' | 'imageHosts' | 'siteQrcodes' | 'openApiLimit' | 'http' | 'dashboardDir'>
+  > = {},
   env: Record<string, string> = {},
   log: Logger = createLogger('silent'),
 ): Promise<{ app: Hono; store: ChdbStore; db: MemberDb; close: () => Promise<void> }> {

@@ -205,8 +205,9 @@ describe('end-to-end pipeline on the embedded engines', () => {
   });
 
   it('serves the basic analysis consistent with the history posts', async () => {
-    const senior = await signUp(api);
-    await buy(senior, 'vip2_q');
+    // Deluxe: the posting-time chart belongs to the owner tab (level 3).
+    const deluxe = await signUp(api);
+    await buy(deluxe, 'vip3_q');
     const { body: list } = await json(`${api}/fbmain/search/v1/key_search`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -223,7 +224,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
         }
         if (page * 20 >= body.data.total) break;
       }
-      const { body: stat } = await senior.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid });
+      const { body: stat } = await deluxe.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid });
       expect(stat.error_code).toBe(0);
       // Everything crawled (10 days) lies inside the 30-day overview window.
       const overview = stat.data.read_overview as {
@@ -248,7 +249,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
           ? (sorted[Math.floor(mid)] as number)
           : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
       expect(stat.data.analysis_info.fans).toBe(Math.round(median / 0.05));
-      const { body: hours } = await json(`${api}/fbmain/search/v1/public_time?mid=${acc.mid}`);
+      const { body: hours } = await deluxe.get('/fbmain/search/v1/public_time', { mid: acc.mid });
       expect(Object.values(hours.data as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(
         new Set(groups).size,
       );
@@ -287,6 +288,9 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(seniorOwner.body).toMatchObject({ error_code: 40002, msg: '主体信息仅限豪华及以上会员查看' });
     const ownerTab = await deluxe.get('/fbmain/search/v1/detail_owner', { mId: acc.mid });
     expect(ownerTab.body.error_code).toBe(0);
+    // The owner tab's posting-time chart is gated the same way.
+    expect((await senior.get('/fbmain/search/v1/public_time', { mid: acc.mid })).body.error_code).toBe(40002);
+    expect((await deluxe.get('/fbmain/search/v1/public_time', { mid: acc.mid })).body.error_code).toBe(0);
     expect(ownerTab.body.data.owner).toBe(acc.owner);
     const mine = list.data.accounts.filter(
       (a: { owner: string; mid: number }) => a.owner === acc.owner && a.mid !== acc.mid,

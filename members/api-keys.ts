@@ -12,6 +12,28 @@ export interface ApiKeyRow {
 /** API keys: shown once at creation, stored as sha256, revocable. At most 5 active keys per member. */
 export const MAX_ACTIVE_KEYS = 5;
 
+/** How much of a key is kept in clear to tell keys apart (api_keys.prefix, ledger references). */
+export const KEY_PREFIX_CHARS = 10;
+
+/** A key as records show it: its prefix and an ellipsis. */
+export const maskKey = (key: string) => `${key.slice(0, KEY_PREFIX_CHARS)}…`;
+
+/**
+ * A request URL fit for the ledger (shown in records and exports): its query read as the API reads it (names and
+ * values decoded, so no escaping hides a key) with every `key` masked, then encoded again (PostgreSQL text holds no
+ * NUL). Migration 0117 masked the rows written before.
+ */
+export function maskKeyInUrl(url: string): string {
+  const u = new URL(url);
+  const query = [...u.searchParams]
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${k === 'key' ? maskKey(encodeURIComponent(v)) : encodeURIComponent(v)}`,
+    )
+    .join('&');
+  return `${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
+}
+
 export class ApiKeys {
   constructor(private db: MemberDb) {}
 
@@ -23,7 +45,7 @@ export class ApiKeys {
        WHERE (SELECT count(*) FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL) < $5
        RETURNING id, prefix, name, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at,
                  false AS revoked`,
-      [userId, sha256(key), key.slice(0, 10), name, MAX_ACTIVE_KEYS],
+      [userId, sha256(key), key.slice(0, KEY_PREFIX_CHARS), name, MAX_ACTIVE_KEYS],
     );
     return rows[0] ? { key, row: rows[0] } : null;
   }

@@ -41,6 +41,7 @@ export const M = {
   PAGE_UPDATE_LEVEL: '该功能仅限高级及以上会员使用',
   OWNER_LEVEL: '主体信息仅限豪华及以上会员查看',
   ADMIN_ONLY: '仅限管理员操作',
+  MONITOR_SERIES_OWNER_ONLY: '该文章的分钟级监测数据仅下单监测的会员可查看，如需查看请创建监测任务',
   // login and registration
   LOGIN_FAILED: '手机号或密码错误',
   LOGIN_LOCKED: '登录失败次数过多，请15分钟后再试',

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { can } from '../../members/membership';
 import { MonitorOrders, type OrderRow } from '../../members/monitor-orders';
 import { API_COSTS } from '../../members/pricing';
+import { memberById } from '../../members/sessions';
 import { isOriginal } from '../../platform/copyright';
 import { accountArticleStats, getAccount, historyArticles, searchAccounts } from '../accounts-query';
 import { articleCounters, articleSnapshots } from '../article-counters-query';
 import { fakeReport, parsePost } from '../fake-report-query';
+import { depthWindow } from '../history-depth';
 import { isCalendarDay } from '../inputs';
 import { findAccount, monitorTaskMessage, resolveArticleLink, taskStatuses } from '../monitor-orders-query';
 import { shortToLong } from '../short-to-long';
@@ -126,7 +129,8 @@ const search = endpoint({
   path: '/search',
   tag: '公众号',
   summary: '搜索公众号',
-  description: '按名称、微信号、主体或简介中的关键词搜索公众号，最近有发文的在前。',
+  description:
+    '按名称、微信号或简介中的关键词搜索公众号，最近有发文的在前；密钥所属会员为豪华及以上等级时也按主体名称搜索（主体信息规则）。',
   input: z.object({
     kw: z
       .string({ message: '不能为空' })
@@ -140,8 +144,10 @@ const search = endpoint({
   output: z.object({ total: int('匹配的公众号总数'), accounts: z.array(accountBrief) }),
   cost: () => API_COSTS.search,
   costNote: `每次 ${API_COSTS.search} 次；没有结果时不计费`,
-  run: async (q, { deps }) => {
-    const r = await searchAccounts(deps.store, q.kw, q.page, q.num);
+  run: async (q, { deps, userId }) => {
+    // Listing an owner's accounts is owner-tab content: the key owner's level decides (docs/members.md).
+    const byOwner = can.ownerInfo(await memberById(deps.db, userId));
+    const r = await searchAccounts(deps.store, { kw: q.kw, page: q.page, num: q.num, byOwner });
     if (r.total === 0) return notFound('没有找到匹配的公众号，本次调用不计费');
     return {
       data: {
@@ -262,7 +268,9 @@ const articles = endpoint({
   path: '/articles',
   tag: '文章',
   summary: '历史文章',
-  description: '公众号已采集的历史文章及其最新阅读、点赞、在看数，按发布时间倒序、同一次推送按位置排列。',
+  description:
+    '公众号已采集的历史文章及其最新阅读、点赞、在看数，按发布时间倒序、同一次推送按位置排列。' +
+    '可查询的历史深度与密钥所属会员的等级相同（普通会员 3 个月、高级 6 个月、豪华 12 个月、超级 18 个月），更早的开始日期按最早可查日期计算。',
   input: z.object({
     mid,
     page: page(10_000),
@@ -279,8 +287,10 @@ const articles = endpoint({
   output: z.object({ total: int('符合条件的文章总数'), articles: z.array(articleItem) }),
   cost: () => API_COSTS.articles,
   costNote: `每页 ${API_COSTS.articles} 次；公众号不存在时不计费`,
-  run: async (q, { deps }) => {
+  run: async (q, { deps, userId }) => {
     if (!(await getAccount(deps.store, q.mid))) return notFound('公众号不存在或尚未收录，本次调用不计费');
+    // The key owner's history depth, as on the account's history tab (api/history-depth.ts).
+    const { start } = depthWindow(await memberById(deps.db, userId), deps.clock.now(), q.start_time);
     const r = await historyArticles(deps.store, {
       mid: q.mid,
       page: q.page,
@@ -289,7 +299,7 @@ const articles = endpoint({
       kwType: 'title',
       hotOnly: false,
       headlineOnly: false,
-      start: q.start_time ?? null,
+      start,
       end: q.end_time ?? null,
     });
     return {

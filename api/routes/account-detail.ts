@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { can, historyStart } from '../../members/membership';
+import { can } from '../../members/membership';
 import { M } from '../../members/messages';
 import { originalTag } from '../../platform/copyright';
 import { accountAnalysis, accountFigures } from '../account-analysis';
@@ -17,6 +17,7 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { accountId, flag, noNul, optionalDate, pageNumber, pageSize } from '../inputs';
 import { memberOf, requireLevel } from '../member-session';
 import { accountMiniproCount } from '../minipro-query';
@@ -170,10 +171,12 @@ export function accountRoutes(deps: ApiDeps): Hono {
   };
   app.on(['GET', 'POST'], '/detail_owner', owner);
 
-  // Posting-time chart of the owner tab: pushes per hour of day.
+  // Posting-time chart of the owner tab: pushes per hour of day. Owner-tab content: level 3 (docs/members.md).
   const publicTime = async (c: Context) => {
     const input = await parseInput(c, z.object({ mid }));
     if (!input.ok) return input.response;
+    const member = requireLevel(c, can.ownerInfo, 'error_code', M.OWNER_LEVEL);
+    if (member instanceof Response) return member;
     const r = await analysed(c, input.data.mid);
     return r instanceof Response ? r : ok(c, r.a.hours);
   };
@@ -184,9 +187,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     const q = input.data;
     const member = memberOf(c);
-    // History depth by membership level (spec §6: 6/12/18 months), enforced here, not only in the UI.
-    const earliest = historyStart(member, new Date(deps.clock.now()));
-    const start = q.start_time && q.start_time > earliest ? q.start_time : earliest;
+    // History depth by membership level (spec §6), enforced on the server: api/history-depth.ts.
+    const { start } = depthWindow(member, deps.clock.now(), q.start_time);
     // The page is read beside the account itself (an unknown account has no articles): one wait on the engine less.
     const [account, { total, rows }] = await Promise.all([
       getAccount(store, q.mId),
@@ -267,7 +269,8 @@ export function accountRoutes(deps: ApiDeps): Hono {
     const { kw, page: p, num } = input.data;
     const member = memberOf(c);
     if (member && p === 1) await recordSearch(db, member.id, kw, 'account');
-    const { total, rows } = await searchAccounts(store, kw, p, num);
+    // Finding an owner's accounts by its name is the owner tab's content: level 3 (docs/members.md).
+    const { total, rows } = await searchAccounts(store, { kw, page: p, num, byOwner: can.ownerInfo(member) });
     return ok(c, {
       total,
       accounts: rows.map(accountListItem),

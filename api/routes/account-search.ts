@@ -17,6 +17,7 @@ import {
 } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { accountId, noNul, pageNumber, pageSize } from '../inputs';
 import { accountHotArticles, titleSearchArticles } from '../lists-query';
 import { memberOf, requireLevel } from '../member-session';
@@ -121,6 +122,7 @@ export function accountSearchRoutes(deps: ApiDeps): Hono {
       ...listQueryOf(input.data, deps.clock.now()),
       kw: input.data.kw,
       days: input.data.days,
+      since: depthWindow(member, deps.clock.now()).start,
     });
     return ok(c, list);
   });
@@ -153,7 +155,8 @@ export function accountSearchRoutes(deps: ApiDeps): Hono {
     if (!input.ok) return input.response;
     if (!(await getAccount(store, input.data.mid)))
       return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    return ok(c, await accountHotArticles(store, input.data.mid, HOT_QUALITY, input.data.num));
+    const since = depthWindow(memberOf(c), deps.clock.now()).start;
+    return ok(c, await accountHotArticles(store, { ...input.data, quality: HOT_QUALITY, since }));
   };
   app.on(['GET', 'POST'], '/article_hot', hot);
   return app;

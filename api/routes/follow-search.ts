@@ -5,6 +5,7 @@ import { M } from '../../members/messages';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
 import { FOLLOW_SEARCH_SCOPES, type FollowSearchScope, followKeySearch } from '../follow-search-query';
+import { depthWindow } from '../history-depth';
 import { optionalDate, pageNumber, pageSize } from '../inputs';
 import { requireMember } from '../member-session';
 
@@ -60,7 +61,8 @@ export function followSearchRoutes(deps: ApiDeps): Hono {
       mids,
       kw: q.kw,
       scope: q.kw_type,
-      start: q.start_time ?? null,
+      // The member's history depth (api/history-depth.ts), as on the account's history tab.
+      start: depthWindow(me, deps.clock.now(), q.start_time).start,
       end: q.end_time ?? null,
       order: q.orderby,
       page: q.page,

@@ -4,7 +4,9 @@ import { parseArticleUrl } from '../../collectors/article-url';
 import { midOf } from '../../platform/wechat-ids';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { accountId, flag, pageNumber, pageSize } from '../inputs';
+import { memberOf } from '../member-session';
 import {
   type ArticleRef,
   findArticles,
@@ -90,6 +92,7 @@ export function followRoutes(deps: ApiDeps): Hono {
       return fail(c, found.status, found.status === 404 ? Codes.NOT_FOUND : Codes.BAD_INPUT, found.msg);
     const { total, rows } = await similarArticles(deps.store, {
       ...found.ref,
+      since: depthWindow(memberOf(c), deps.clock.now()).start,
       top: q.top === 1,
       page: q.page,
       size: q.pagesize,
@@ -109,6 +112,7 @@ export function followRoutes(deps: ApiDeps): Hono {
     const q = input.data;
     const { total, rows } = await followedArticles(deps.store, {
       mids: [...new Set(q.mids)],
+      since: depthWindow(memberOf(c), deps.clock.now()).start,
       page: q.page,
       size: q.pagesize,
     });

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { can, historyStart } from '../../members/membership';
+import { can } from '../../members/membership';
 import { xlsxStream } from '../../members/xlsx';
 import { getAccount } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { csvLine, EXPORT_HEADER, historyExportRows } from '../history-export';
 import { accountId, optionalDate } from '../inputs';
 import { requireLevel } from '../member-session';
@@ -33,8 +34,7 @@ export function historyExportRoutes(deps: ApiDeps): Hono {
     const q = input.data;
     const account = await getAccount(deps.store, q.mid);
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
-    const earliest = historyStart(member, new Date(deps.clock.now()));
-    const start = q.start_time && q.start_time > earliest ? q.start_time : earliest;
+    const { start } = depthWindow(member, deps.clock.now(), q.start_time);
     const rows = historyExportRows(deps.store, { mid: q.mid, start, end: q.end_time ?? '2149-06-06' });
     const name = `${account.name}_历史文章.${q.format}`;
     const bytes =

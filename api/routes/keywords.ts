@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { pageNumber, pageSize } from '../inputs';
 import {
   dayWindow,
@@ -75,7 +76,8 @@ export function keywordRoutes(deps: ApiDeps): Hono {
         ? { list: [], total: 0, page: q.page, pagesize: q.pagesize }
         : await keywordArticles(deps.store, {
             keywords: keywords.map((k) => k.keyword),
-            from: w.from,
+            // The window is within the shortest depth today; the one rule still decides (api/history-depth.ts).
+            from: depthWindow(me, deps.clock.now(), w.from).start,
             today: w.today,
             page: q.page,
             size: q.pagesize,

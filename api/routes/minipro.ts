@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { pageNumber, pageSize } from '../inputs';
+import { memberOf } from '../member-session';
 import {
   MINIPRO_ARTICLE_SORTS,
   MINIPRO_SORTS,
@@ -86,6 +88,7 @@ export function miniproRoutes(deps: ApiDeps): Hono {
       sort: q.orderby,
       page: q.page,
       size: q.num,
+      since: depthWindow(memberOf(c), deps.clock.now()).start,
     });
     return ok(c, { total, article_list: rows });
   });

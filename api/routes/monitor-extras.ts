@@ -6,6 +6,7 @@ import { collectedMedia, setAccountMedia } from '../account-overrides-query';
 import type { ApiDeps } from '../deps';
 import { accountId } from '../inputs';
 import { answer, member, okData, parse } from '../monitor-envelope';
+import { canReadSeries } from '../monitor-series-access';
 import { type ArticleRef, articleRefOf, spendTime, zanLookReport } from '../report-extras-query';
 
 /** Labels of this module's own fields; the rest come from the shared monitor envelope. */
@@ -36,18 +37,24 @@ export async function articleOf(c: Context, deps: ApiDeps): Promise<ArticleRef |
   return r.ok ? r.ref : answer(c, r.status, r.msg);
 }
 
-/** A members' call on one article: the input, then the member, then `read`; 404 with `missing` when it has nothing. */
+/**
+ * A members' call on one article: the input, then the member, then `read`; 404 with `missing` when it has nothing.
+ * `series` calls show the article's monitoring series: only its monitors' members read one (monitor-series-access).
+ */
 export const articleCall =
   <T>(
     deps: ApiDeps,
     read: (store: ApiDeps['store'], ref: ArticleRef) => Promise<T | null>,
     missing: string,
+    opts: { series?: boolean } = {},
   ) =>
   async (c: Context) => {
     const ref = await articleOf(c, deps);
     if (ref instanceof Response) return ref;
     const me = member(c);
     if (me instanceof Response) return me;
+    if (opts.series && !(await canReadSeries(deps, me, ref)))
+      return answer(c, 403, M.MONITOR_SERIES_OWNER_ONLY);
     const r = await read(deps.store, ref);
     return r ? okData(c, r) : answer(c, 404, missing);
   };
@@ -103,9 +110,17 @@ export function monitorExtraRoutes(deps: ApiDeps): Hono {
   });
 
   // Reads, likes (zan) and 在看 (look) of a monitored article over time, with what each hour added.
-  app.on(['GET', 'POST'], '/read_zan_look_report', articleCall(deps, zanLookReport, '文章不存在或尚未采集'));
+  app.on(
+    ['GET', 'POST'],
+    '/read_zan_look_report',
+    articleCall(deps, zanLookReport, '文章不存在或尚未采集', { series: true }),
+  );
   // How long the article took to reach 1千/1万/10万 reads, and its reads hour by hour after publishing.
-  app.on(['GET', 'POST'], '/spend_time', articleCall(deps, spendTime, '文章不存在或尚未采集'));
+  app.on(
+    ['GET', 'POST'],
+    '/spend_time',
+    articleCall(deps, spendTime, '文章不存在或尚未采集', { series: true }),
+  );
 
   return app;
 }

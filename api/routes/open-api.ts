@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { maskKeyInUrl } from '../../members/api-keys';
 import { M } from '../../members/messages';
 import type { RateDecision } from '../../platform/rate-limiter';
 import type { ApiDeps } from '../deps';
@@ -69,7 +70,7 @@ export function openApiRoutes(deps: ApiDeps): Hono {
       const cost = e.cost(input.data);
       let debit: { id: number; balance: number } | null = null;
       if (cost > 0) {
-        debit = await m.metering.debit(userId, e.name, cost, c.req.url.slice(-200));
+        debit = await m.metering.debit(userId, e.name, cost, maskKeyInUrl(c.req.url).slice(-200));
         if (!debit) return fail(c, 402, OpenCodes.BALANCE_EMPTY, M.API_BALANCE_EMPTY);
       }
       const refund = async () => {

@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { can, historyStart } from '../../members/membership';
+import { can } from '../../members/membership';
 import { M, MemberCodes } from '../../members/messages';
 import { addDays, beijingDay, daysBetween } from '../../stream/analytics/periods';
 import { accountTrend } from '../account-trend-query';
 import { getAccount } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, describeIssues, fail, ok, readInput } from '../envelope';
+import { depthWindow } from '../history-depth';
 import { accountId, optionalDate, pageNumber, pageSize } from '../inputs';
 import { keywordHitDetail } from '../keyword-detail-query';
 import { ensureKeywordTerms, memberKeywords } from '../keywords-query';
@@ -178,12 +179,13 @@ export function searchExtraRoutes(deps: ApiDeps): Hono {
     if (!account) return fail(c, 404, Codes.NOT_FOUND, '公众号不存在或尚未收录');
     const now = deps.clock.now();
     const today = beijingDay(now);
-    const earliest = historyStart(member, new Date(now));
     const end = q.end_time && q.end_time < today ? q.end_time : today;
-    const asked = q.start_time ?? addDays(today, -(q.days - 1));
     // History depth by level (spec §6), enforced on the server: nothing before the member's earliest day.
-    const limited = asked.localeCompare(earliest) < 0;
-    const start = limited ? earliest : asked;
+    const { start, earliest, limited } = depthWindow(
+      member,
+      now,
+      q.start_time ?? addDays(today, -(q.days - 1)),
+    );
     const { list, total } = await accountTrend(store, q.mId, start, end);
     return ok(c, {
       mid: q.mId,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getAccount, platformCounts } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, ok, parseInput } from '../envelope';
+import { isImageSource } from '../image-source';
 import { accountProfileUrl } from './common-extras';
 
 const imageInput = z.object({
@@ -44,12 +45,12 @@ export function systemRoutes(deps: ApiDeps): Hono {
     return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' });
   });
 
-  // WeChat's image CDNs refuse hot-linking, so avatars and covers are fetched server-side.
+  // WeChat's image CDNs refuse hot-linking, so avatars and covers are fetched server-side: image paths only.
   app.get('/common/v1/image', async (c) => {
     const input = await parseInput(c, imageInput);
     if (!input.ok) return input.response;
     const url = new URL(input.data.url);
-    if (!deps.imageHosts.includes(url.host))
+    if (!isImageSource(url, deps.imageHosts))
       return fail(c, 400, Codes.BAD_INPUT, '参数错误：不支持该图片来源');
     let res: Response;
     try {
