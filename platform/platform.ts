@@ -267,9 +267,14 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
               burstMaxFans: config.BURST_MAX_FANS,
               hotMinReads: config.HOT_MIN_READS,
             },
-            imageHosts: upstream
-              ? [new URL(upstream).host, 'mmbiz.qpic.cn', 'wx.qlogo.cn', 'mmbiz.qlogo.cn']
-              : [],
+            // WeChat's image CDNs always (an api process without a collector has no upstream of its own); the
+            // upstream's host too, for its avatar path (api/image-source.ts).
+            imageHosts: [
+              'mmbiz.qpic.cn',
+              'wx.qlogo.cn',
+              'mmbiz.qlogo.cn',
+              ...(upstream ? [new URL(upstream).host] : []),
+            ],
             upstream: upstream ?? 'https://mp.weixin.qq.com',
             siteQrcodes: siteQrcodes(config),
             dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
