@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Client,
+  Client,
   hiddenFields,
   lastCode,
   memberEngines,
   nextPhone,
+  type Reply,
   signUp,
   startMemberPlatform,
 } from '../e2e/members-harness';
@@ -26,16 +27,8 @@ import { PUBLIC_WRITE_LIMITS, UPSTREAM_LIMITS } from './throttle';
 const NOW = Date.parse('2026-11-01T12:00:00+08:00');
 const A = '/fbmain/account/v1';
 
-/** Replies are read by assertions, which check their shape. */
-type Body = any;
-interface Reply {
-  status: number;
-  body: Body;
-  headers: Headers;
-}
-
 /** A form POST or GET as a browser behind the proxy would send it: `ip` is what the proxy appended. */
-async function send(
+function send(
   base: string,
   method: 'GET' | 'POST',
   path: string,
@@ -45,25 +38,10 @@ async function send(
   const headers: Record<string, string> = {};
   // The client's own (forged) entry first, then the address the trusted proxy appended.
   if (opts.ip) headers['x-forwarded-for'] = `203.0.113.${Math.floor(Math.random() * 250)}, ${opts.ip}`;
-  if (opts.token) headers.accessToken = opts.token;
   if (opts.apiKey) headers['x-api-key'] = opts.apiKey;
-  const q = new URLSearchParams(fields).toString();
-  let url = `${base}${path}`;
-  let body: string | undefined;
-  if (method === 'GET') url += q ? `?${q}` : '';
-  else {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = q;
-  }
-  const res = await fetch(url, { method, headers, body, redirect: 'manual' });
-  const text = await res.text();
-  let parsed: Body = {};
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = { text };
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  const c = new Client(base);
+  c.token = opts.token ?? null;
+  return c.call(method, path, fields, false, headers);
 }
 
 /** `n` calls, `batch` at a time. */
@@ -256,7 +234,7 @@ describe('limits behind one trusted proxy, on the demo platform', () => {
     const isRefusal = (r: Reply) =>
       r.status === 429 &&
       r.body.error_code === RATE_LIMITED &&
-      /^实时查询过于频繁（需要访问微信），请\d+秒后再试$/.test(r.body.msg) &&
+      /^实时查询过于频繁（需要访问微信），请\d+秒后再试$/.test(r.body.msg ?? '') &&
       Number(r.headers.get('retry-after')) >= 1;
 
     // 200 article-page fetches by a free member through link_permanent.

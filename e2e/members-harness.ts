@@ -68,8 +68,10 @@ export class Client {
     path: string,
     fields: Record<string, unknown> = {},
     json = false,
+    // Headers of this call alone (e.g. the X-Forwarded-For a proxy would send).
+    extra: Record<string, string> = {},
   ): Promise<Reply> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extra };
     if (this.token) headers.accessToken = this.token;
     let url = `${this.base}${path}`;
     let body: string | undefined;
