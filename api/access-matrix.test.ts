@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PHONE, buy, type Client, nextPhone, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { BASELINE, insertFixtures } from '../e2e/test-inputs';
 import { ACCESS, ACCESS_ROLES, type Access, type AccessRole, allows } from './access-matrix';
 import { routesOnlyApp, servedRoutes } from './contract-report';
-import { BASELINE, insertFixtures } from './test-inputs';
 
 /**
  * The authorization matrix, tested: every /fbmain route the app serves (read from the app itself, so a route added
@@ -94,15 +94,23 @@ async function turnedAway(role: AccessRole, method: string, path: string): Promi
   });
   const text = await res.text();
   if (role === 'visitor') visitorStatus.set(`${method} ${path}`, res.status);
-  if (res.status !== 401 && res.status !== 403) return false;
+  // The open API refuses a missing or wrong key by HTTP 401 (its clients read statuses: docs/api.md).
+  if (res.status === 401) return true;
+  // /fbmain refusals are HTTP 200 with the body's code (docs/api.md "HTTP 状态码规则").
+  if (res.status !== 200) return false;
   let body: { error_code?: number; status?: number } = {};
   try {
     body = JSON.parse(text);
   } catch {
     return false;
   }
-  // 403s about the object or the quota (not the caller's level) are answers, not the gate.
-  return res.status === 401 || body.error_code === 40002 || body.status === 4002 || body.error_code === 40003;
+  // Not logged in, level insufficient, forbidden; refusals about the object (not found, conflicts) are answers.
+  return (
+    body.error_code === 40001 ||
+    body.error_code === 40002 ||
+    body.status === 4002 ||
+    body.error_code === 40003
+  );
 }
 
 const served = () =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, lastCode, memberEngines, signUp } from '../e2e/members-harness';
+import { Client, lastCode, memberEngines, refusal, signUp } from '../e2e/members-harness';
 import { openServedAppOn } from '../e2e/served-app';
 import { KEPT_TABLES, PERSONAL_TABLES } from '../members/deletion';
 import type { MemberDb } from '../postgres/db';
@@ -46,14 +46,14 @@ describe.each(await memberEngines())('delete_account and bindings on $name', ({ 
       (await me.post(`${U}/delete_account`, { password: 'abc12345', confirm_text: '注销' })).body.msg,
     ).toMatch(/请输入“确认注销”以确认注销/);
     const wrong = await me.post(`${U}/delete_account`, { password: 'wrong-pass', confirm_text: '确认注销' });
-    expect(wrong.status).toBe(400);
+    expect(refusal(wrong)).toBe(30002);
     expect(wrong.body.msg).toBe('登录密码错误');
     expect((await me.get(`${U}/user_info`)).body.error_code).toBe(0);
     const visitor = await new Client(base).post(`${U}/delete_account`, {
       password: 'x',
       confirm_text: '确认注销',
     });
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
   });
 
   it.skipIf(skip)(
@@ -86,7 +86,7 @@ describe.each(await memberEngines())('delete_account and bindings on $name', ({ 
         password: 'abc12345',
         confirm_text: '确认注销',
       });
-      expect(refused.status).toBe(409);
+      expect(refusal(refused)).toBe(40000);
       expect(refused.body.msg).toMatch(/待支付订单/);
       expect(refused.body.msg).toMatch(/历史回采任务/);
 
@@ -98,8 +98,8 @@ describe.each(await memberEngines())('delete_account and bindings on $name', ({ 
       expect(done.body).toEqual({ error_code: 0, msg: '账号已注销' });
 
       // Every session ended; personal data gone; the accounting records stay with an anonymous user.
-      expect((await me.get(`${U}/user_info`)).status).toBe(401);
-      expect((await second.get(`${U}/user_info`)).status).toBe(401);
+      expect(refusal(await me.get(`${U}/user_info`))).toBe(40001);
+      expect(refusal(await second.get(`${U}/user_info`))).toBe(40001);
       const [u] = await db.query<Record<string, unknown>>(
         'SELECT phone, name, password_hash, invite_code, api_balance::int AS api_balance, vip_id, deleted_at FROM users WHERE id = $1',
         [id],
@@ -168,6 +168,6 @@ describe.each(await memberEngines())('delete_account and bindings on $name', ({ 
       msg: '已解绑微信',
     });
     expect((await me.get(`${U}/user_info`)).body.data.wx_bound).toBe(0);
-    expect((await new Client(base).post('/fbmain/account/v1/unbind', { provider: 'qq' })).status).toBe(401);
+    expect(refusal(await new Client(base).post('/fbmain/account/v1/unbind', { provider: 'qq' }))).toBe(40001);
   });
 });

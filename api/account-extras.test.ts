@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { buy, Client, lastCode, nextPhone, signUp } from '../e2e/members-harness';
+import { beijingDay } from '../core/periods';
+import { bizOf } from '../core/wechat-ids';
+import { buy, Client, lastCode, nextPhone, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { bizOf } from '../platform/wechat-ids';
-import { beijingDay } from '../stream/analytics/periods';
 
 /**
  * account/v1 api_aggregate and last_mpaccount, main/v1 invite_to_vip, on real chDB + PGlite over HTTP; expected
@@ -107,7 +107,7 @@ describe('last_mpaccount', () => {
     const me = await signUp(base);
     expect((await me.get(`${A}/last_mpaccount`)).body.data).toEqual({ page: 1, num: 10, total: 0, list: [] });
     const bad = await me.get(`${A}/last_mpaccount`, { num: 51 });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toBe('参数错误：每页条数 (num) 最大为 50');
   });
 });
@@ -145,12 +145,12 @@ describe('api_aggregate', () => {
   });
 
   it('needs a member and a window of 1–365 days', async () => {
-    expect((await new Client(base).get(`${A}/api_aggregate`)).status).toBe(401);
+    expect(refusal(await new Client(base).get(`${A}/api_aggregate`))).toBe(40001);
     const c = await signUp(base);
     const bad = await c.get(`${A}/api_aggregate`, { days: 0 });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toBe('参数错误：时间范围 (days) 最小为 1');
-    expect((await c.get(`${A}/api_aggregate`, { days: 'x' })).status).toBe(400);
+    expect(refusal(await c.get(`${A}/api_aggregate`, { days: 'x' }))).toBe(40000);
   });
 });
 
@@ -183,7 +183,7 @@ describe('invite_to_vip', () => {
     await invited(code);
     await invited(code);
     const short = await a.post(INVITE);
-    expect(short.status).toBe(400);
+    expect(refusal(short)).toBe(40000);
     expect(short.body).toMatchObject({
       error_code: 40000,
       msg: '每邀请 3 位好友注册，可兑换 7 天高级会员；当前可用 2 位，还需邀请 1 位',
@@ -212,7 +212,7 @@ describe('invite_to_vip', () => {
     expect((await a.get('/fbmain/user/v1/user_profile')).body.data.vip_id).toBe(2);
     // The same invitees cannot be spent twice.
     const again = await a.post(INVITE);
-    expect(again.status).toBe(400);
+    expect(refusal(again)).toBe(40000);
     expect(again.body.data).toMatchObject({ invited: 3, redeemed: 3, available: 0, need: 3 });
   });
 
@@ -240,7 +240,7 @@ describe('invite_to_vip', () => {
     const code = await codeOf(c);
     for (let i = 0; i < 3; i++) await invited(code);
     const answers = await Promise.all([c.post(INVITE), c.post(INVITE)]);
-    expect(answers.map((x) => x.status).sort()).toEqual([200, 400]);
+    expect(answers.map(refusal).sort()).toEqual([0, 40000]);
     expect((await new Client(base).post(INVITE)).body).toEqual({ error_code: 40001, msg: '用户未登录' });
   });
 });

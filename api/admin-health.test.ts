@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { ADMIN_PHONE, Client, signUp } from '../e2e/members-harness';
+import { ADMIN_PHONE, Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
 import type { MemberDb } from '../postgres/db';
 
@@ -73,7 +73,7 @@ describe('admin health', () => {
     expect(h.credentials.database.data).toEqual([{ source: 'mp', state: 'disabled', count: 1 }]);
 
     const member = await signUp(base);
-    expect((await member.get('/fbmain/admin/v1/health')).status).toBe(403);
-    expect((await new Client(base).get('/fbmain/admin/v1/health')).status).toBe(401);
+    expect(refusal(await member.get('/fbmain/admin/v1/health'))).toBe(40002);
+    expect(refusal(await new Client(base).get('/fbmain/admin/v1/health'))).toBe(40001);
   });
 });

@@ -2,10 +2,44 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { routePath } from 'hono/route';
-import { httpDuration, metricsRoute } from '../platform/metrics';
+import { contract } from '../contract';
+import { httpDuration, metricsRoute } from '../core/metrics';
 import { DatabaseUnavailableError } from '../postgres/db';
 import type { ApiDeps } from './deps';
-import { Codes, fail } from './envelope';
+import { Codes, fail, failWithStatus } from './envelope';
+import { accountDetailHandlers } from './handlers/account-detail';
+import { accountLoginHandlers } from './handlers/account-login';
+import { accountSearchHandlers } from './handlers/account-search';
+import { accountSettingsHandlers } from './handlers/account-settings';
+import { adminHandlers } from './handlers/admin';
+import { apiCustomerHandlers } from './handlers/api-customer';
+import { articleReportHandlers } from './handlers/article-reports';
+import { brandHandlers } from './handlers/brands';
+import { commonHandlers } from './handlers/common';
+import { demandHandlers } from './handlers/demands';
+import { followHandlers } from './handlers/follow';
+import { groupHandlers } from './handlers/groups';
+import { historyCrawlHandlers } from './handlers/history-crawl';
+import { inclusionHandlers } from './handlers/inclusion';
+import { invoiceHandlers } from './handlers/invoices';
+import { keywordHandlers } from './handlers/keywords';
+import { mainHandlers } from './handlers/main';
+import { memberActivityHandlers } from './handlers/member-activity';
+import { miniproHandlers } from './handlers/minipro';
+import { monitorHandlers } from './handlers/monitor';
+import { orderCalls, orderHandlers } from './handlers/orders';
+import { originalHandlers } from './handlers/original';
+import { payHandlers } from './handlers/pay';
+import { rankHandlers } from './handlers/rank';
+import { reportFavoriteHandlers } from './handlers/report-favorites';
+import { sourceHandlers } from './handlers/sources';
+import { systemHandlers } from './handlers/system';
+import { shortLinkRedirect, toolHandlers } from './handlers/tools';
+import { transferHandlers } from './handlers/transfers';
+import { userHandlers } from './handlers/user';
+import { userDeletionHandlers } from './handlers/user-deletion';
+import { videoHandlers } from './handlers/video';
+import { mountCalls } from './http/mount';
 import {
   corsForConfiguredOrigins,
   DEFAULT_HTTP_POLICY,
@@ -13,50 +47,9 @@ import {
   securityHeaders,
 } from './http-guards';
 import { memberSession } from './member-session';
-import { memberAccountRoutes } from './routes/account';
-import { accountDeletionRoutes } from './routes/account-deletion';
-import { accountRoutes } from './routes/account-detail';
-import { accountExtraRoutes, inviteRoutes } from './routes/account-extras';
-import { accountSearchRoutes, sameOwnerCountRoute } from './routes/account-search';
-import { adminRoutes } from './routes/admin';
-import { adminHealthRoutes } from './routes/admin-health';
-import { apiCustomerRoutes } from './routes/api-customer';
-import { articleToolRoutes } from './routes/article-tools';
-import { bindingRoutes } from './routes/bindings';
-import { brandRoutes } from './routes/brand';
-import { commonExtraRoutes } from './routes/common-extras';
-import { demandRoutes } from './routes/demands';
-import { exploreRoutes } from './routes/explore';
-import { followRoutes } from './routes/follow';
-import { followSearchRoutes } from './routes/follow-search';
-import { groupRoutes } from './routes/groups';
-import { historyCrawlRoutes } from './routes/history-crawl';
 import { historyExportRoutes } from './routes/history-export';
 import { inclusionRoutes } from './routes/inclusion';
-import { invoiceRoutes } from './routes/invoices';
-import { keywordRoutes } from './routes/keywords';
-import { linkToolRoutes, shortLinkRedirect } from './routes/link-tools';
-import { listRoutes } from './routes/lists';
-import { miniproRoutes } from './routes/minipro';
-import { monitorExtraRoutes } from './routes/monitor-extras';
-import { monitorOrderRoutes } from './routes/monitor-orders';
-import { monitorReportRoutes } from './routes/monitor-report';
-import { monitorV3Routes } from './routes/monitor-v3';
-import { noticeRoutes } from './routes/notices';
 import { openApiRoutes } from './routes/open-api';
-import { orderRoutes } from './routes/orders';
-import { originalRoutes } from './routes/original';
-import { originalListRoutes } from './routes/original-lists';
-import { pageViewRoutes } from './routes/page-view';
-import { payRoutes } from './routes/pay';
-import { rankRoutes } from './routes/rank';
-import { searchExtraRoutes } from './routes/search-extras';
-import { similarRoutes } from './routes/similar';
-import { systemRoutes } from './routes/system';
-import { transferRoutes } from './routes/transfers';
-import { userRoutes } from './routes/user';
-import { videoRoutes } from './routes/video';
-import { videoKeywordRoutes } from './routes/video-keywords';
 import { spaHandler } from './static';
 
 declare module 'hono' {
@@ -109,57 +102,53 @@ export function createApp(deps: ApiDeps): Hono {
   fbmain.use('*', jsonDepthGuard());
   // Every /fbmain call knows its member (or visitor) before any handler runs.
   fbmain.use('*', memberSession(deps.members));
-  fbmain.route('/search/v1', accountRoutes(deps));
-  fbmain.route('/search/v1', accountSearchRoutes(deps));
+  // Calls whose area has moved onto the contract (contract/): mounted by entry.
+  mountCalls(fbmain, [
+    ...rankHandlers(deps),
+    ...userHandlers(deps),
+    ...userDeletionHandlers(deps),
+    ...accountDetailHandlers(deps),
+    ...accountSearchHandlers(deps),
+    ...miniproHandlers(deps),
+    ...videoHandlers(deps),
+    ...mainHandlers(deps),
+    ...originalHandlers(deps),
+    ...followHandlers(deps),
+    ...systemHandlers(deps),
+    ...monitorHandlers(deps),
+    ...articleReportHandlers(deps),
+    ...historyCrawlHandlers(deps),
+    ...brandHandlers(deps),
+    ...orderHandlers(deps),
+    ...orderCalls(
+      deps,
+      {
+        create: contract.api.apiCreateOrder,
+        info: contract.api.apiPayInfo,
+        status: contract.api.apiCheckOrderStatus,
+      },
+      'api',
+    ),
+    ...invoiceHandlers(deps),
+    ...demandHandlers(deps),
+    ...memberActivityHandlers(deps),
+    ...transferHandlers(deps),
+    ...accountSettingsHandlers(deps),
+    ...sourceHandlers(deps),
+    ...groupHandlers(deps),
+    ...keywordHandlers(deps),
+    ...inclusionHandlers(deps),
+    ...reportFavoriteHandlers(deps),
+    ...commonHandlers(deps),
+    ...adminHandlers(deps),
+    ...apiCustomerHandlers(deps),
+    ...payHandlers(deps),
+    ...accountLoginHandlers(deps),
+    ...toolHandlers(deps),
+  ]);
   fbmain.route('/search/v1', inclusionRoutes(deps));
   fbmain.route('/search/v1', historyExportRoutes(deps));
-  fbmain.route('/search/v1', groupRoutes(deps));
-  fbmain.route('/search/v1', similarRoutes(deps));
-  fbmain.route('/search/v1', videoRoutes(deps));
-  fbmain.route('/search/v1', videoKeywordRoutes(deps));
-  fbmain.route('/search/v1', miniproRoutes(deps));
-  fbmain.route('/search/v1', searchExtraRoutes(deps));
-  fbmain.route('/search/v1', exploreRoutes(deps));
-  fbmain.route('/account/v1', memberAccountRoutes(deps));
-  fbmain.route('/account/v1', sameOwnerCountRoute(deps));
-  fbmain.route('/account/v1', orderRoutes(deps));
-  fbmain.route('/account/v1', invoiceRoutes(deps));
-  fbmain.route('/account/v1', accountExtraRoutes(deps));
-  fbmain.route('/account/v1', demandRoutes(deps));
-  fbmain.route('/api/v1', apiCustomerRoutes(deps));
   fbmain.route('/openapi/v1', openApiRoutes(deps));
-  fbmain.route('/pay', payRoutes(deps));
-  fbmain.route('/user/v1', userRoutes(deps));
-  fbmain.route('/admin/v1', adminRoutes(deps));
-  fbmain.route('/original/v1', originalRoutes(deps));
-  fbmain.route('/original/v1', originalListRoutes(deps));
-  fbmain.route('/rank/v1', rankRoutes(deps));
-  fbmain.route('/monitor/v1', monitorReportRoutes(deps));
-  fbmain.route('/monitor/v1', monitorOrderRoutes(deps));
-  fbmain.route('/monitor/v1', monitorExtraRoutes(deps));
-  fbmain.route('/monitor/v3', monitorV3Routes(deps));
-  fbmain.route('/monitor/v1', historyCrawlRoutes(deps));
-  fbmain.route('/monitor/v1', brandRoutes(deps));
-  fbmain.route('/main/v1', listRoutes(deps));
-  fbmain.route('/main/v1', inviteRoutes(deps));
-  fbmain.route('/follow/v1', followRoutes(deps));
-  fbmain.route('/follow/v1', followSearchRoutes(deps));
-  fbmain.route('/', keywordRoutes(deps));
-  fbmain.route('/common/v1', pageViewRoutes(deps));
-  fbmain.route('/common/v1', commonExtraRoutes(deps));
-  fbmain.route('/tools/v1', linkToolRoutes(deps));
-  fbmain.route('/tools/v1', articleToolRoutes(deps));
-  fbmain.route('/', systemRoutes(deps));
-  // Help centre, notices, account pages and admin pages (issue #9).
-  const notices = noticeRoutes(deps);
-  const transfers = transferRoutes(deps);
-  fbmain.route('/main/v1', notices.pub);
-  fbmain.route('/admin/v1', notices.admin);
-  fbmain.route('/account/v1', transfers.member);
-  fbmain.route('/admin/v1', transfers.admin);
-  fbmain.route('/admin/v1', adminHealthRoutes(deps));
-  fbmain.route('/account/v1', bindingRoutes(deps));
-  fbmain.route('/user/v1', accountDeletionRoutes(deps));
   app.route('/fbmain', fbmain);
 
   // Our short links (link tools): short, so at the root rather than under /fbmain.
@@ -179,7 +168,7 @@ export function createApp(deps: ApiDeps): Hono {
 
   app.notFound((c) =>
     c.req.path.startsWith('/fbmain/')
-      ? fail(c, 404, Codes.NOT_FOUND, '接口不存在')
+      ? failWithStatus(c, 404, Codes.NOT_FOUND, '接口不存在')
       : c.text('Not Found', 404),
   );
   app.onError((err, c) => {

@@ -1,6 +1,9 @@
 import type { AnalyticsStore } from '../clickhouse/store';
-import { originalTag } from '../platform/copyright';
-import type { ArticleRef } from './report-extras-query';
+import { longLink } from '../collectors/article-url';
+import type { ArticleContent, CommentRow, CommentSort } from '../contract/shapes/tools';
+import { originalTag } from '../core/copyright';
+import type { ArticleRef } from './queries/article-reports';
+import { WECHAT_BASE } from './queries/monitor-orders';
 
 /**
  * Article tools (spec §2 /getHtml, /articleContent, /wxarticle, /details, /comment): one collected article with its
@@ -17,36 +20,19 @@ const LATEST = (where: string) => `
     argMaxMerge(shares) AS shares, argMaxMerge(comments) AS comments, max(last_ts) AS last_ts
   FROM article_latest WHERE ${where} GROUP BY mid, aid`;
 
-export interface ArticleContent {
-  post: string;
-  mid: number;
-  aid: string;
-  title: string;
-  digest: string;
-  author: string;
-  cover: string;
-  url: string;
-  pubtime: string;
-  position: number;
-  original: 0 | 1;
-  source_url: string;
-  /** Body text of the page (#js_content as text); '' when the page was not fetched. */
-  content: string;
-  has_content: 0 | 1;
-  mini_programs: { appid: string; title: string; icon: string }[];
-  mp_name: string;
-  wxid: string;
-  avatar: string;
-  read: number;
-  zan: number;
-  looking: number;
-  share: number;
-  comment: number;
-  update_time: string;
-  /** The account's average reads over its crawled articles (as the history tab computes it). */
-  avg_read: number;
-  /** Relative read quality: reads ÷ avg_read (spec, history tab). */
-  quality_num: number;
+export type { ArticleContent, CommentRow, CommentSort };
+
+/** The article's link on WeChat: the stored one when it is WeChat's, else its canonical form. */
+export function wechatLink(
+  href: string,
+  a: { biz: string; msgid: number; idx: number; sn: string },
+): { url: string; built: 0 | 1 } {
+  try {
+    if (new URL(href).hostname === 'mp.weixin.qq.com') return { url: href, built: 0 };
+  } catch {
+    // Not a URL at all: fall through to the canonical form.
+  }
+  return { url: longLink(WECHAT_BASE, a), built: 1 };
 }
 
 /** One collected article as the content and data pages show it; null when it is not collected. */
@@ -59,6 +45,10 @@ export async function articleContent(store: AnalyticsStore, ref: ArticleRef): Pr
     href: string;
     pubtime: string;
     idx: number;
+    biz: string;
+    msgid: string;
+    sn: string;
+    kind: string | null;
     copyright_stat: number;
     source_url: string;
     content: string;
@@ -75,7 +65,8 @@ export async function articleContent(store: AnalyticsStore, ref: ArticleRef): Pr
     avg_read: number | null;
   }>(
     `SELECT a.title AS title, a.digest AS digest, a.author AS author, a.cover AS cover, a.href AS href,
-       toString(a.pubtime) AS pubtime, a.idx AS idx, a.copyright_stat AS copyright_stat, a.source_url AS source_url,
+       toString(a.pubtime) AS pubtime, a.idx AS idx, a.biz AS biz, toString(a.msgid) AS msgid, a.sn AS sn,
+       a.kind AS kind, a.copyright_stat AS copyright_stat, a.source_url AS source_url,
        a.content AS content, a.miniprogram_appids AS appids, ac.name AS name, ac.wxid AS wxid, ac.avatar AS avatar,
        l.reads AS reads, l.likes AS likes, l.looking AS looking, l.shares AS shares, l.comments AS comments,
        if(l.last_ts = 0, '', toString(l.last_ts)) AS last_ts,
@@ -96,6 +87,7 @@ export async function articleContent(store: AnalyticsStore, ref: ArticleRef): Pr
   const byId = new Map(cards.map((m) => [m.appid, m]));
   const read = Number(r.reads ?? 0);
   const avg = Number(r.avg_read ?? 0);
+  const link = wechatLink(r.href, { biz: r.biz, msgid: Number(r.msgid), idx: Number(r.idx), sn: r.sn });
   return {
     post: `${ref.mid}_${ref.aid}`,
     mid: ref.mid,
@@ -128,6 +120,9 @@ export async function articleContent(store: AnalyticsStore, ref: ArticleRef): Pr
     update_time: r.last_ts ?? '',
     avg_read: Math.round(Number.isFinite(avg) ? avg : 0),
     quality_num: avg > 0 ? round2(read / avg) : 0,
+    kind: r.kind ?? '',
+    wechat_url: link.url,
+    wechat_url_built: link.built,
   };
 }
 
@@ -138,28 +133,7 @@ export const COMMENT_SORTS = {
   // Comments per 1000 reads: how much an article got its readers talking.
   rate: 'rate DESC',
   pubtime: 'pubtime DESC',
-} as const;
-export type CommentSort = keyof typeof COMMENT_SORTS;
-
-export interface CommentRow {
-  mid: number;
-  aid: string;
-  post: string;
-  title: string;
-  href: string;
-  pubtime: string;
-  position: number;
-  original: 0 | 1;
-  mp_name: string;
-  wxid: string;
-  avatar: string;
-  read: number;
-  zan: number;
-  looking: number;
-  comment: number;
-  /** Comments per 1000 reads, two decimals. */
-  comment_rate: number;
-}
+} as const satisfies Record<CommentSort, string>;
 
 /**
  * Articles published in the last `days` days (of one account, or of every account) with their comment counts from

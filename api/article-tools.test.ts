@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { Client, signUp } from '../e2e/members-harness';
+import { NOT_COLLECTED } from '../contract/shapes/tools';
+import { COPYRIGHT_CODE } from '../core/copyright';
+import { Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { COPYRIGHT_CODE } from '../platform/copyright';
-import { NOT_COLLECTED } from './routes/article-tools';
 
 /**
  * The article tools (tools/v1 article_content, read_batch, comment_rank) over fixtures written straight into
@@ -153,20 +153,20 @@ describe('article_content: a collected article as the content pages show it', ()
 
   it('says an article is not collected, and refuses visitors and bad input in Chinese', async () => {
     const missing = await member.get('/fbmain/tools/v1/article_content', { post: '42_999_1' });
-    expect(missing.status).toBe(404);
+    expect(refusal(missing)).toBe(40004);
     expect(missing.body).toEqual({ error_code: 40004, msg: NOT_COLLECTED });
     const uncrawled = await member.get('/fbmain/tools/v1/article_content', {
       url: 'https://mp.weixin.qq.com/s?__biz=NDI=&mid=12345&idx=1&sn=abc',
     });
     expect(uncrawled.body.msg).toBe(NOT_COLLECTED);
     const visitor = await new Client(base).get('/fbmain/tools/v1/article_content', { post: '42_501_1' });
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
     expect(visitor.body.msg).toBe('用户未登录');
     const none = await member.get('/fbmain/tools/v1/article_content', {});
-    expect(none.status).toBe(400);
+    expect(refusal(none)).toBe(40000);
     expect(none.body.msg).toContain('请提供 post 或文章链接 url');
     const bad = await member.get('/fbmain/tools/v1/article_content', { url: 'https://example.com/x' });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toContain('不是有效的公众号文章链接');
   });
 });
@@ -198,13 +198,13 @@ describe('read_batch: latest counters of many links at once', () => {
   it('takes at most 20 lines, for members', async () => {
     const many = Array.from({ length: 21 }, (_, i) => `${hrefOf(FIXTURES[0] as Fixture)}${i}`).join('\n');
     const r = await member.post('/fbmain/tools/v1/read_batch', { urls: many });
-    expect(r.status).toBe(400);
+    expect(refusal(r)).toBe(40000);
     expect(r.body.msg).toContain('最多 20 个');
     expect((await member.post('/fbmain/tools/v1/read_batch', { urls: ' ' })).body.msg).toContain('至少 1 个');
     const visitor = await new Client(base).post('/fbmain/tools/v1/read_batch', {
       urls: hrefOf(FIXTURES[0] as Fixture),
     });
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
   });
 });
 
@@ -247,7 +247,7 @@ describe('comment_rank: the articles with the most comments', () => {
       [{ mid: 'abc' }, '公众号ID (mid) 必须是数字'],
     ] as const) {
       const r = await new Client(base).get('/fbmain/tools/v1/comment_rank', q);
-      expect(r.status).toBe(400);
+      expect(refusal(r)).toBe(40000);
       expect(r.body.msg).toContain(msg);
     }
   });

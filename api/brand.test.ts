@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { buy, Client, signUp } from '../e2e/members-harness';
+import { buy, Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
 
 /**
@@ -190,10 +190,10 @@ describe('brand_ranking', () => {
   it('opens the first 100 places to everyone; deeper pages need a paid level', async () => {
     expect((await visitor.get(`${M}/brand_ranking`, { page: 5, pagesize: 20 })).status).toBe(200);
     const deepVisitor = await visitor.get(`${M}/brand_ranking`, { page: 6, pagesize: 20 });
-    expect(deepVisitor.status).toBe(401);
+    expect(refusal(deepVisitor)).toBe(40001);
     expect(deepVisitor.body.msg).toBe('用户未登录');
     const deepFree = await free.get(`${M}/brand_ranking`, { page: 6, pagesize: 20 });
-    expect(deepFree.status).toBe(403);
+    expect(refusal(deepFree)).toBe(40002);
     expect(deepFree.body).toMatchObject({ status: 4002, msg: '前 100 名免费查看，更多需开通会员' });
     const deepPaid = await senior.get(`${M}/brand_ranking`, { page: 6, pagesize: 20 });
     expect(deepPaid.body).toMatchObject({ status: 200, data: { total: 2, list: [] } });
@@ -259,12 +259,12 @@ describe('brand_detail and brand_bar', () => {
       status: 404,
       msg: '该公众号的主体信息未知',
     });
-    expect((await deluxe.get(`${M}/brand_detail`, { mid: 999 })).status).toBe(404);
+    expect(refusal(await deluxe.get(`${M}/brand_detail`, { mid: 999 }))).toBe(404);
 
     const low = await senior.get(`${M}/brand_detail`, { owner: '甲公司' });
-    expect(low.status).toBe(403);
+    expect(refusal(low)).toBe(40002);
     expect(low.body).toMatchObject({ status: 4002, msg: '主体信息仅限豪华及以上会员查看' });
-    expect((await visitor.get(`${M}/brand_detail`, { owner: '甲公司' })).status).toBe(401);
+    expect(refusal(await visitor.get(`${M}/brand_detail`, { owner: '甲公司' }))).toBe(40001);
   });
 
   it('draws a brand’s daily bars with its accounts stacked, and one bar per account', async () => {
@@ -357,9 +357,9 @@ describe('official_account_contrast', () => {
 
   it('is for paid levels and answers bad input in Chinese', async () => {
     const low = await free.get(`${M}/official_account_contrast`, { mids: '101,201' });
-    expect(low.status).toBe(403);
+    expect(refusal(low)).toBe(40002);
     expect(low.body).toMatchObject({ status: 4002, msg: '公众号对比仅限高级及以上会员使用，去升级' });
-    expect((await visitor.get(`${M}/official_account_contrast`, { mids: '101,201' })).status).toBe(401);
+    expect(refusal(await visitor.get(`${M}/official_account_contrast`, { mids: '101,201' }))).toBe(40001);
     const unknown = await senior.get(`${M}/official_account_contrast`, { mids: '101,999,998' });
     expect(unknown.body).toMatchObject({ status: 404, msg: '公众号不存在或尚未收录：999、998' });
   });
@@ -385,8 +385,7 @@ describe('bad input', () => {
     ];
     for (const [call, fields, msg] of cases) {
       const r = await deluxe.get(`${M}/${call}`, fields);
-      expect(r.status, `${call} ${JSON.stringify(fields)}`).toBe(400);
-      expect(r.body.status).toBe(400);
+      expect(refusal(r), `${call} ${JSON.stringify(fields)}`).toBe(400);
       expect(r.body.msg).toMatch(msg);
     }
   });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
-import { realClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
+import { realClock } from '../core/clock';
+import { createLogger } from '../core/log';
 import { createApp } from './app';
 import { CONTRACT, type ContractCall, PLATFORM_ROUTES } from './contract';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CALLS } from '../contract';
+import { ACCESS } from './access-matrix';
 import { CONTRACT } from './contract';
-import { contractReport, routesOnlyApp } from './contract-report';
+import { contractReport, routesOnlyApp, servedRoutes } from './contract-report';
 
 const app = routesOnlyApp();
 
@@ -21,5 +23,31 @@ describe('the /fbmain contract table (api/contract.ts)', () => {
   it('has one row per call', () => {
     const paths = CONTRACT.map((c) => c.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('the contract (contract/)', () => {
+  const served = servedRoutes(app);
+  const declared = CALLS.flatMap((c) => c.methods.map((m) => `${m} ${c.path}`));
+
+  it('declares each served method and path once, and nothing the app does not serve', () => {
+    const routes = [...served]
+      .filter(([p]) => !p.startsWith('/openapi/'))
+      .flatMap(([p, methods]) => [...methods].map((m) => `${m} ${p}`));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...declared].sort()).toEqual(routes.sort());
+  });
+
+  it('gates each call as the independent access matrix says', () => {
+    const differ = CALLS.flatMap((c) =>
+      c.methods
+        .filter((m) => ACCESS[`${m} ${c.path}`] !== c.access)
+        .map((m) => `${m} ${c.path}: contract ${c.access}, matrix ${ACCESS[`${m} ${c.path}`]}`),
+    );
+    expect(differ).toEqual([]);
+  });
+
+  it('says what each call does in Chinese', () => {
+    expect(CALLS.filter((c) => !/[\u4e00-\u9fff]/.test(c.summary)).map((c) => c.path)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * The one contract table: every call of spec §7, with the methods the spec names (or, where it names none, the
- * ones a client uses) and the path under /fbmain. Paths the spec leaves without a prefix are placed where their
- * neighbours live (marked `placed`). `npm run contract` prints it against the running app's routes and the
- * tests that call each path; api/contract.test.ts fails when a served /fbmain route is missing from it, or a
- * listed call that is served has no test.
+ * The contract table, derived from contract/ (every /fbmain call declared once): the §7 calls with the methods we
+ * serve and their path under /fbmain (a path the spec leaves without a prefix is `placed` where its neighbours
+ * live), and our own routes with what they are for. `npm run contract` prints it against the running app's routes
+ * and the tests that call each path; api/contract.test.ts fails when a served /fbmain route is missing from it, or
+ * a listed call that is served has no test.
  */
 
+import { CALLS } from '../contract';
 import { OPEN_ENDPOINTS } from './open-api/endpoints';
 
 export interface ContractCall {
@@ -19,292 +20,25 @@ export interface ContractCall {
   placed?: boolean;
 }
 
-/** Routes we serve that are not §7 calls: provider callbacks, the sandbox cashier, platform tools. */
+/** Routes we serve that are not §7 calls: provider callbacks, the sandbox cashier, platform tools, the open API. */
 export const PLATFORM_ROUTES: { path: string; why: string }[] = [
-  { path: '/account/v1/qr_confirm', why: '扫码登录的确认页（演示/真实微信回调前的一步）' },
-  { path: '/account/v1/wx_callback', why: '微信开放平台登录回调' },
-  { path: '/account/v1/qq_callback', why: 'QQ 互联登录回调' },
-  { path: '/admin/v1/credentials', why: '上游凭据管理（管理员）' },
-  { path: '/account/v1/demand_list', why: '服务页提交的定制需求列表（管理员，需求管理页）' },
-  {
-    path: '/account/v1/update_demand_status',
-    why: '修改定制需求的处理状态：待处理、联系中、已完成（管理员）',
-  },
-  {
-    path: '/admin/v1/health',
-    why: '采集与总线健康：角色、存储就绪、总线延迟、采集器心跳与轮次、凭据与监测任务（管理员）',
-  },
-  { path: '/admin/v1/notices', why: '网站公告的新建、修改、置顶、发布/下线与删除（管理员，/bianji 页）' },
-  { path: '/admin/v1/transfers', why: '对公转账待确认列表（管理员）' },
-  { path: '/admin/v1/transfer_review', why: '确认对公转账到账（按支付回调的同一入账逻辑）或驳回（管理员）' },
-  {
-    path: '/account/v1/transfer_info',
-    why: '对公转账的收款账户（TRANSFER_* 配置）与本人的转账记录（/transfer 页）',
-  },
-  { path: '/account/v1/transfer_submit', why: '为待支付订单提交对公转账的付款单位与流水号（/transfer 页）' },
-  { path: '/account/v1/wx_binding', why: '把扫码确认的微信身份绑定到当前账号（/binding 页）' },
-  { path: '/account/v1/unbind', why: '解绑微信或 QQ（手机号与密码仍可登录，/binding 页）' },
-  { path: '/main/v1/notice_list', why: '网站公告列表：已发布的，置顶在前、最新在前（/newnotice 页）' },
-  { path: '/main/v1/notice_detail', why: '一条已发布的网站公告（/newnotice?id=）' },
-  {
-    path: '/user/v1/deletion_check',
-    why: '注销账号前的检查：待确认转账、支付中的订单、进行中的监测与回采（/deletion 页）',
-  },
-  {
-    path: '/user/v1/delete_account',
-    why: '注销账号：密码或验证码与确认文字，删除个人数据并匿名化账号（/deletion 页）',
-  },
-  { path: '/api/v1/api_keys', why: 'API 密钥管理' },
-  { path: '/api/v1/api_pricing', why: 'API 价格表' },
-  { path: '/common/v1/account_qrcode', why: '公众号关注二维码' },
-  { path: '/common/v1/image', why: '图片代理' },
-  { path: '/common/v1/page_view', why: '控制台每次路由切换的页面浏览事件（规格 §2 路由行为）' },
-  { path: '/main/v1/burst', why: '低粉爆文列表（规格 §2 的 burst 页）' },
-  { path: '/main/v1/list_rules', why: '今日热文与低粉爆文的口径' },
-  {
-    path: '/monitor/v1/cancel_history_crawl',
-    why: '取消尚未开始（或采集器已失联）的历史回采任务并退还次数',
-  },
-  { path: '/monitor/v1/monitor_quota', why: '本月监测次数：额度、已用、剩余（监测弹窗显示的消耗与剩余）' },
-  { path: '/pay/sandbox/checkout', why: '沙箱收银台' },
-  { path: '/pay/sandbox/pay', why: '沙箱收银台' },
-  { path: '/rank/v1/filters', why: '榜单的行业与地区选项' },
-  { path: '/search/v1/owner_search', why: '按名称搜索主体：公众号数、行业、地区（主体搜索与站内搜索）' },
-  {
-    path: '/search/v1/favorite_figures',
-    why: '会员收藏的公众号（跨分组去重）及近 7 天数据（我的收藏页）',
-  },
-  { path: '/search/v1/crawl_progress', why: '页面更新与收录请求的进度（刷新控件的“数据刷新中”）' },
-  { path: '/search/v1/export_history', why: '导出公众号已采集的历史文章（XLSX/CSV，流式）' },
-  { path: '/search/v1/video_account_detail', why: '视频号详情' },
-  { path: '/search/v1/video_post_list', why: '视频号作品' },
-  {
-    path: '/search/v1/video_keyword_search',
-    why: '描述提到会员订阅关键词的视频号作品（视频号关键词实时监控）',
-  },
-  { path: '/system/v1/info', why: '平台信息（演示数据标记）' },
+  ...CALLS.filter((c) => c.origin === 'platform').map((c) => ({ path: c.path, why: c.summary })),
   { path: '/openapi/v1/openapi.json', why: '付费开放接口的 OpenAPI 3.1 文档' },
   ...OPEN_ENDPOINTS.map((e) => ({ path: `/openapi/v1${e.path}`, why: `付费开放接口：${e.summary}` })),
-  {
-    path: '/tools/v1/link_permanent',
-    why: '临时链接（搜狗微信搜索）或短链转永久链接（规格 §2 的 /sogoHerf、/sogopro 页）',
-  },
-  {
-    path: '/tools/v1/article_content',
-    why: '已收录文章的正文、阅读原文、小程序、最新计数与相对阅读质量（规格 §2 的 /getHtml、/articleContent、/wxarticle 页）',
-  },
-  {
-    path: '/tools/v1/read_batch',
-    why: '批量查询最多 20 个文章链接的最新阅读、点赞、在看（规格 §2 的 /readPro 页）',
-  },
-  {
-    path: '/tools/v1/comment_rank',
-    why: '近 1/7/30 天留言数最多的文章，可按公众号筛选与排序（规格 §2 的 /comment 页）',
-  },
-  { path: '/tools/v1/short_link', why: '长链接转短链接：生成与列出本站短链（规格 §2 的 /langchinge 页）' },
-  {
-    path: '/tools/v1/short_to_long',
-    why: '微信短链接（或本站短链）还原为长链接（规格 §2 的 /ApiWXLinkShort2Long 页）',
-  },
 ];
 
-const G = (m: string) => m.split(',');
-const calls = (group: string, prefix: string, rows: [string, string][], placed = false): ContractCall[] =>
-  rows.map(([name, methods]) => ({
-    group,
-    name,
-    methods: G(methods),
-    path: `${prefix}/${name}`,
-    ...(placed ? { placed } : {}),
-  }));
-
+/** The §7 calls, one row per path (an entry split by method, like vip_info, is one call). */
 export const CONTRACT: ContractCall[] = [
-  ...calls('Account', '/account/v1', [
-    ['login', 'POST'],
-    ['qrcode', 'GET'],
-    ['register', 'POST'],
-    ['reset', 'POST'],
-    ['sendCode', 'POST'],
-    ['register_collect', 'POST'],
-    ['qq_login', 'GET'],
-    ['get_qq_scan_code', 'GET'],
-    ['qq_binding', 'POST'],
-    ['qq_register', 'POST'],
-    ['user_remaining_amount', 'GET'],
-    ['get_bd_vid', 'GET'],
-    ['api_aggregate', 'GET'],
-    ['last_mpaccount', 'GET'],
-    ['whether_admin', 'GET'],
-    ['same_owner_count', 'GET'],
-    ['consumption_record', 'GET'],
-    ['pay_info', 'GET'],
-    ['check_order_status', 'GET'],
-    ['vip_info', 'GET,POST'],
-    ['create_order', 'POST'],
-    ['invoice_address_add', 'POST'],
-    ['invoice_address_update', 'POST'],
-    ['invoice_address_delete', 'DELETE'],
-    ['invoice_address_details', 'GET'],
-    ['invoice_address_list', 'GET'],
-    ['invoice_order_add', 'POST'],
-    ['invoice_order_list', 'GET'],
-    ['invoice_order_details', 'GET'],
-    ['invoice_add', 'POST'],
-    ['invoice_update', 'POST'],
-    ['invoice_delete', 'DELETE'],
-    ['invoice_list', 'GET'],
-    ['invoice_details', 'GET'],
-    ['admin_list_invoice_all', 'GET'],
-    ['update_invoice_status', 'POST'],
-    ['list_user_order', 'GET'],
-    ['region_list_all', 'GET'],
-    ['submit_demand', 'POST'],
-  ]),
-  { group: 'Pay', name: 'callback/alipay', methods: ['POST'], path: '/pay/callback/alipay' },
-  ...calls('User', '/user/v1', [
-    ['login_out', 'GET'],
-    ['user_profile', 'GET'],
-    ['invite_record', 'GET'],
-    ['user_info', 'GET'],
-  ]),
-  ...calls('Search', '/search/v1', [
-    ['minipro_search', 'GET'],
-    ['minipro_article', 'GET'],
-    ['minipro_mpaccount', 'GET'],
-    ['minipro_detail', 'GET'],
-    ['key_search', 'POST'],
-    ['search_by_name', 'POST'],
-    ['search_record', 'GET'],
-    ['senior_search/name', 'POST'],
-    ['article_search_/title', 'POST'],
-    ['group_list', 'GET'],
-    ['group_list_ext', 'GET'],
-    ['group_add', 'POST'],
-    ['group_delete', 'DELETE'],
-    ['group_rename', 'PUT'],
-    ['group_top', 'POST'],
-    ['favorite_add', 'POST'],
-    ['favorite_list', 'GET'],
-    ['favorite_delete', 'POST'],
-    ['collect_mp2', 'POST'],
-    ['collect_mp', 'POST'],
-    ['mp_detail', 'GET'],
-    ['detail_pubList', 'GET'],
-    ['detail_pubList/time', 'GET'],
-    ['detail_statistic', 'GET'],
-    ['detail_owner', 'GET'],
-    ['mp_similar', 'GET'],
-    ['mp_same_owner', 'GET'],
-    ['public_time', 'GET'],
-    ['delete_history', 'POST'],
-    ['article_hot', 'GET'],
-    ['t_detail_statistic', 'GET'],
-    ['mp_update', 'POST'],
-    ['update_zhuti_info', 'POST'],
-    ['favorite_article_option', 'GET,POST,DELETE'],
-    ['collect_group_list', 'GET'],
-    ['collect_group_add', 'POST'],
-    ['collect_group_rename', 'PUT'],
-    ['collect_group_delete', 'DELETE'],
-    ['collect_group_top', 'POST'],
-    ['move_article_collect', 'POST'],
-    ['favorite_report_option', 'GET,POST,DELETE'],
-    ['isExistReport', 'GET'],
-    ['userkeyword', 'GET,POST,PUT,DELETE'],
-    ['user_keyword_search', 'GET'],
-    ['modify_userkeyword', 'POST'],
-    ['main/detail', 'GET'],
-  ]),
-  ...calls('Monitor', '/monitor/v1', [
-    ['ManualSetMpAccountType', 'POST'],
-    ['create_future_task', 'POST'],
-    ['create_future_monitor', 'POST'],
-    ['history_task_list', 'GET'],
-    ['history_monitor_task_list', 'GET'],
-    ['operate_task', 'POST'],
-    ['operate_monitor_task', 'POST'],
-    ['getMidInfo', 'GET'],
-    ['verifyLink', 'GET'],
-    ['verifyMpAccountByLink', 'GET'],
-    ['read_praise_report', 'GET'],
-    ['read_praise', 'POST'],
-    ['read_zan_look_report', 'GET'],
-    ['spend_time', 'GET'],
-    ['monitor_list', 'GET'],
-    ['fake_list', 'GET'],
-    ['mpaccount_monitor_num', 'GET'],
-    ['mpaccount_monitor_list', 'GET'],
-  ]),
-  ...calls('Monitor v3', '/monitor/v3', [
-    ['api_user_detail', 'GET'],
-    ['read_zan', 'GET'],
-    ['tencent_claim', 'GET'],
-  ]),
-  ...calls(
-    'History crawl',
-    '/monitor/v1',
-    [
-      ['create_history_crawl', 'POST'],
-      ['history_crawl_list', 'GET,POST'],
-      ['new_data_storage', 'GET'],
-      ['new_data_title', 'GET'],
-      ['new_data_notice_content', 'GET'],
-      ['official_account_contrast', 'GET'],
-      ['brand_ranking', 'GET'],
-      ['brand_detail', 'GET'],
-      ['brand_bar', 'GET'],
-    ],
-    true,
-  ),
-  ...calls('Rank', '/rank/v1', [
-    ['common', 'GET'],
-    ['real', 'GET'],
-    ['media', 'GET'],
-    ['original', 'GET'],
-    ['fake', 'GET'],
-    ['new_fake', 'GET'],
-    ['new_fake_old', 'GET'],
-    ['area_rank', 'GET'],
-    ['minipro_rank', 'GET'],
-  ]),
-  ...calls('Main', '/main/v1', [
-    ['invite_to_vip', 'POST'],
-    ['today_hot', 'GET'],
-    ['public_sentimen', 'GET'],
-    ['overview_public', 'GET'],
-  ]),
-  ...calls('API', '/api/v1', [
-    ['api_usage', 'GET'],
-    ['api_records', 'GET'],
-    ['export_api_records', 'GET'],
-    ['api_recharge_record', 'GET'],
-    ['api_create_order', 'POST'],
-    ['api_pay_info', 'GET'],
-    ['api_pay_callback', 'POST'],
-    ['api_check_order_status', 'GET'],
-  ]),
-  ...calls('Original', '/original/v1', [
-    ['ranklisk', 'GET'],
-    ['associated_applet', 'GET'],
-    ['original_text_link', 'GET'],
-    ['onelevel', 'GET'],
-    ['hotarticle', 'GET'],
-    ['secondlevel', 'GET'],
-  ]),
-  ...calls('Follow', '/follow/v1', [
-    ['similar_article', 'GET'],
-    ['follow_key_search', 'GET'],
-    ['follow_account_article', 'GET'],
-  ]),
-  ...calls(
-    'Other',
-    '/common/v1',
-    [
-      ['qrcode_images', 'GET'],
-      ['same_owner_minipro', 'GET'],
-      ['area_list', 'GET'],
-      ['statistics_download', 'GET'],
-    ],
-    true,
-  ),
+  ...new Map(
+    CALLS.filter((c) => c.origin !== 'platform').map((c) => [
+      c.path,
+      {
+        group: c.group,
+        name: c.name,
+        methods: CALLS.filter((d) => d.path === c.path).flatMap((d) => [...d.methods]),
+        path: c.path,
+        ...(c.origin === 'placed' ? { placed: true } : {}),
+      },
+    ]),
+  ).values(),
 ];

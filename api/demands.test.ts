@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMAND_SERVICE_KEYS, DemandMessages } from '../contract/demand-services';
+import { M } from '../contract/member-texts';
 import { waitReady } from '../e2e/harness';
-import { ADMIN_PHONE, Client, memberEngines, signUp, startMemberPlatform } from '../e2e/members-harness';
-import { DEMAND_SERVICE_KEYS, DemandMessages } from '../members/demand-services';
-import { M } from '../members/messages';
+import {
+  ADMIN_PHONE,
+  Client,
+  memberEngines,
+  refusal,
+  signUp,
+  startMemberPlatform,
+} from '../e2e/members-harness';
 
 /**
  * The service pages' demand form (account/v1 submit_demand) and the admins' demand list and status changes, on
@@ -43,7 +50,7 @@ describe.each(await memberEngines())('demands on $name', ({ name, skip }) => {
       ];
       for (const [fields, msg] of cases) {
         const r = await visitor.post(`${A}/submit_demand`, fields);
-        expect(r.status, msg).toBe(400);
+        expect(refusal(r), msg).toBe(30000);
         expect(r.body.msg).toBe(msg);
         expect(r.body.error_code).not.toBe(0);
       }
@@ -124,7 +131,7 @@ describe.each(await memberEngines())('demands on $name', ({ name, skip }) => {
         '需求ID无效',
       );
       const missing = await admin.post(`${A}/update_demand_status`, { id: 999_999, status: 'done' });
-      expect(missing.status).toBe(404);
+      expect(refusal(missing)).toBe(40004);
       expect(missing.body.msg).toBe(DemandMessages.NOT_FOUND);
       expect((await admin.get(`${A}/demand_list`, { status: 'lost' })).body.msg).toBe(
         DemandMessages.STATUS_INVALID,
@@ -137,11 +144,11 @@ describe.each(await memberEngines())('demands on $name', ({ name, skip }) => {
     it('refuses members and visitors', async () => {
       for (const c of [member, visitor]) {
         const list = await c.get(`${A}/demand_list`);
-        expect(list.status).toBe(c === visitor ? 401 : 403);
+        expect(refusal(list)).toBe(c === visitor ? 40001 : 40002);
         expect(list.body.error_code).not.toBe(0);
         expect(list.body.msg).toMatch(/[\u4e00-\u9fa5]/);
         const set = await c.post(`${A}/update_demand_status`, { id: 1, status: 'done' });
-        expect(set.status).toBe(c === visitor ? 401 : 403);
+        expect(refusal(set)).toBe(c === visitor ? 40001 : 40002);
       }
     });
   });

@@ -1,12 +1,13 @@
 import type { Bus } from '../bus/bus';
 import type { AnalyticsStore } from '../clickhouse/store';
+import type { Clock } from '../core/clock';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/log';
+import type { RateLimiter } from '../core/rate-limiter';
 import type { Members } from '../members/index';
-import type { Clock } from '../platform/clock';
-import type { Logger } from '../platform/log';
-import type { RateLimiter } from '../platform/rate-limiter';
 import type { MemberDb } from '../postgres/db';
 import type { HttpPolicy } from './http-guards';
-import type { ListSettings } from './lists-query';
+import type { ListSettings } from './queries/lists';
 
 /** What the API needs from the rest of the program; it never knows which engines sit behind. */
 export interface ApiDeps {
@@ -46,8 +47,15 @@ export interface ApiDeps {
   limiter?: RateLimiter;
   /** New accounts a free member may include per day (INCLUSION_DAILY_CAP; paid levels ten times); absent: 20. */
   inclusionDailyCap?: number;
-  /** Bearer token /metrics requires (METRICS_TOKEN); absent: open (demo mode only on the api, platform/demo-mode.ts). */
+  /** Bearer token /metrics requires (METRICS_TOKEN); absent: open (demo mode only on the api, core/demo-mode.ts). */
   metricsToken?: string | null;
+  /**
+   * How the collectors pick their sources (for the admin's sources page): the credentials mode, the chain settings
+   * and where WeChat Reading's login lives. Absent (tests that build the app alone): the demo's defaults.
+   */
+  sources?: Pick<Config, 'UPSTREAM_CREDENTIALS' | 'UPSTREAM_LIST_API' | 'SOURCE_CHAINS'> & {
+    wereadUrl: string | null;
+  };
   /** Per-key limit of the open API (Redis-backed with REDIS_URL); absent: 600 a minute, counted in this process. */
   openApiLimit?: { limiter: RateLimiter; perMinute: number };
 }

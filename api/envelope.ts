@@ -21,7 +21,25 @@ export const Codes = {
 
 export const ok = <T>(c: Context, data: T) => c.json({ error_code: Codes.OK, msg: 'success', data });
 
-export const fail = (c: Context, status: ContentfulStatusCode, error_code: number, msg: string) =>
+/**
+ * The HTTP status rule of /fbmain (docs/api.md "HTTP 状态码规则"): a refusal the spec's client reads from the body
+ * (§8: bad input, not logged in, level insufficient, forbidden, not found, conflicts, business refusals) goes out
+ * as HTTP 200 with its body code, since a client that rejects non-2xx would show only "request failed". Only
+ * answers no body code is meant for keep their status: 413 body too large, 429 rate limited, 5xx.
+ * `kind` is the refusal's nature in HTTP terms (400 bad input, 401, 403, 404, 409, 422, …).
+ */
+export const httpStatusOf = (kind: number): ContentfulStatusCode =>
+  kind === 413 || kind === 429 || (kind >= 500 && kind <= 599) ? (kind as ContentfulStatusCode) : 200;
+
+/** A refusal in the error_code envelope, under the status rule above (`kind`: see httpStatusOf). */
+export const fail = (c: Context, kind: number, error_code: number, msg: string) =>
+  c.json({ error_code, msg }, httpStatusOf(kind));
+
+/**
+ * A refusal whose HTTP status is itself read: the paid open API (API customers' clients read statuses, as
+ * documented) and /fbmain paths that are no call at all (404).
+ */
+export const failWithStatus = (c: Context, status: ContentfulStatusCode, error_code: number, msg: string) =>
   c.json({ error_code, msg }, status);
 
 /** Field names shown in validation messages. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { Client, signUp } from '../e2e/members-harness';
+import { Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
 
 /**
@@ -147,7 +147,7 @@ describe('search/v1 owner_search', () => {
   it('answers bad input in Chinese, never a 500', async () => {
     for (const q of [{}, { kw: '' }, { kw: 'x'.repeat(31) }, { kw: '甲', page: 0 }, { kw: '甲', num: 51 }]) {
       const r = await visitor.get(`${S}/owner_search`, q);
-      expect(r.status).toBe(400);
+      expect(refusal(r)).toBe(40000);
       expect(r.body.error_code).toBe(40000);
       expect(r.body.msg).toMatch(/[\u4e00-\u9fff]/);
     }
@@ -157,7 +157,7 @@ describe('search/v1 owner_search', () => {
 describe('search/v1 favorite_figures', () => {
   it('needs a session', async () => {
     const r = await visitor.get(`${S}/favorite_figures`);
-    expect(r.status).toBe(401);
+    expect(refusal(r)).toBe(40001);
     expect(r.body.error_code).toBe(40001);
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { Client, type Reply, signUp } from '../e2e/members-harness';
+import { bizOf } from '../core/wechat-ids';
+import { Client, type Reply, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { bizOf } from '../platform/wechat-ids';
 
 /**
  * follow/v1 follow_key_search on real chDB and PGlite: a member's favourite groups (made through the group calls)
@@ -152,10 +152,10 @@ describe('follow_key_search', () => {
   it('searches only the member’s own follows: another member, another group, a visitor', async () => {
     expect(aids(await search(bob, { kw: '人工智能' }))).toEqual(['40_1']);
     const other = await search(alice, { kw: '人工智能', group_id: bobGroup });
-    expect(other.status).toBe(404);
+    expect(refusal(other)).toBe(40004);
     expect(other.body).toEqual({ error_code: 40004, msg: '分组不存在' });
     const visitor = await search(new Client(base), { kw: '人工智能' });
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
     expect(visitor.body).toEqual({ error_code: 40001, msg: '用户未登录' });
     const nobody = await search(await signUp(base), { kw: '人工智能' });
     expect(nobody.body.data).toEqual({ kw: '人工智能', accounts: 0, total: 0, article_list: [] });
@@ -173,7 +173,7 @@ describe('follow_key_search', () => {
     [{ kw: 'a', pagesize: 51 }, '每页条数 (pagesize) 最大为 50'],
   ])('answers 400 in Chinese for %o', async (q, msg) => {
     const r = await search(alice, q);
-    expect(r.status).toBe(400);
+    expect(refusal(r)).toBe(40000);
     expect(r.body.error_code).toBe(40000);
     expect(r.body.msg).toContain(msg);
   });

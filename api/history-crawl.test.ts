@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
+import { COPYRIGHT_CODE } from '../core/copyright';
 import { startInProcess, until, waitReady } from '../e2e/harness';
-import { buy, Client, signUp } from '../e2e/members-harness';
-import { COPYRIGHT_CODE } from '../platform/copyright';
+import { buy, Client, refusal, signUp } from '../e2e/members-harness';
 import type { Platform } from '../platform/platform';
 import type { SimAccount, SimArticle, SimWorld } from '../simulator/world';
-import { beijing } from './monitor-orders-query';
+import { beijing } from './queries/monitor-orders';
 
 /**
  * History back-collection (monitor/v1 create_history_crawl … new_data_notice_content) on the whole platform:
@@ -207,7 +207,7 @@ describe('back-collection of an account’s history', () => {
     ]);
     const [won, lost] = x.body.status === 200 ? [x, y] : [y, x];
     expect(won.body.status).toBe(200);
-    expect(lost.status).toBe(409);
+    expect(refusal(lost)).toBe(409);
     expect(lost.body).toMatchObject({
       status: 409,
       msg: '该公众号已有进行中的回采任务，请等待完成后再提交',
@@ -216,7 +216,7 @@ describe('back-collection of an account’s history', () => {
     const id = won.body.data.request_id as string;
     placed.push(id);
     const again = await paid.post(`${M}/create_history_crawl`, { mid: b.mid, days: 180 });
-    expect(again.status).toBe(409);
+    expect(refusal(again)).toBe(409);
     const queued = await listed(paid, id);
     expect(queued).toMatchObject({ state: 'queued', state_label: '排队中', percent: 0 });
     const quota = (await paid.get(`${M}/history_crawl_list`)).body.data.quota;
@@ -265,7 +265,7 @@ describe('back-collection of an account’s history', () => {
     expect(big.body.data).toMatchObject({ days: 180, cost: 6, remaining: 3 });
     placed.push(big.body.data.request_id);
     const short = await paid.post(`${M}/create_history_crawl`, { mid: account(5).mid, days: 120 });
-    expect(short.status).toBe(403);
+    expect(refusal(short)).toBe(4002);
     expect(short.body).toMatchObject({
       status: 4002,
       msg: '本月回采次数不足：本次需要 4 次，本月剩余 3 次（共 12 次），升级会员可获得更多次数',
@@ -318,12 +318,12 @@ describe('back-collection of an account’s history', () => {
       'new_data_notice_content',
     ]) {
       const r = await visitor.get(`${M}/${call}`);
-      expect(r.status, call).toBe(401);
+      expect(refusal(r), call).toBe(40001);
       expect(r.body.msg).toBe('用户未登录');
     }
-    expect((await visitor.post(`${M}/create_history_crawl`, { mid: account(1).mid })).status).toBe(401);
+    expect(refusal(await visitor.post(`${M}/create_history_crawl`, { mid: account(1).mid }))).toBe(40001);
     const low = await free.post(`${M}/create_history_crawl`, { mid: account(1).mid });
-    expect(low.status).toBe(403);
+    expect(refusal(low)).toBe(40002);
     expect(low.body).toMatchObject({ status: 4002, msg: '历史回采仅限高级及以上会员使用，去升级' });
     expect((await free.get(`${M}/history_crawl_list`)).body.data).toMatchObject({
       total: 0,
@@ -360,8 +360,7 @@ describe('back-collection of an account’s history', () => {
     ];
     for (const [method, call, fields, msg] of cases) {
       const r = await paid.call(method, `${M}/${call}`, fields);
-      expect(r.status, `${call} ${JSON.stringify(fields)}`).toBe(400);
-      expect(r.body.status).toBe(400);
+      expect(refusal(r), `${call} ${JSON.stringify(fields)}`).toBe(400);
       expect(r.body.msg).toMatch(msg);
     }
     expect((await paid.post(`${M}/create_history_crawl`, { mid: 1 })).body).toMatchObject({

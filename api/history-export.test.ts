@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
+import { ORIGINAL_CODE } from '../core/copyright';
 import { tempDir } from '../e2e/harness';
-import { buy, type Client, signUp } from '../e2e/members-harness';
+import { buy, type Client, responseRefusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { ORIGINAL_CODE } from '../platform/copyright';
 import { csvLine } from './history-export';
 
 /**
@@ -135,7 +135,7 @@ print(len(re.findall('<row ', s)))`,
     });
     expect(((await denied.json()) as { error_code: number }).error_code).toBe(40002);
     const visitor = await fetch(`${base}/fbmain/search/v1/export_history?mid=${MID}`);
-    expect(visitor.status).toBe(401);
+    expect(await responseRefusal(visitor)).toBe(40001);
     const bad = await fetch(`${base}/fbmain/search/v1/export_history?mid=${MID}&format=pdf`, {
       headers: { accessToken: paid.token ?? '' },
     });

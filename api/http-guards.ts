@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { Codes, fail } from './envelope';
+import { Codes, fail, failWithStatus } from './envelope';
 
 /** What the HTTP surface is told about its own deployment. */
 export interface HttpPolicy {
@@ -62,7 +62,8 @@ export function corsForConfiguredOrigins(policy: HttpPolicy): MiddlewareHandler 
     const origin = c.req.header('origin');
     const granted = origin !== undefined && allowed.has(origin);
     if (c.req.method === 'OPTIONS' && origin !== undefined && c.req.header('access-control-request-method')) {
-      if (!granted) return fail(c, 403, Codes.FORBIDDEN, '该来源不允许跨域访问');
+      // A preflight's answer is read by the browser by its status, never by a client: it keeps its 403.
+      if (!granted) return failWithStatus(c, 403, Codes.FORBIDDEN, '该来源不允许跨域访问');
       return c.body(null, 204, {
         'access-control-allow-origin': origin,
         'access-control-allow-credentials': 'true',

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { ADMIN_PHONE, buy, type Client, nextPhone, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { BASELINE, insertFixtures } from '../e2e/test-inputs';
 import { PACKAGES } from '../members/pricing';
 import type { MemberDb } from '../postgres/db';
 import { ACCESS } from './access-matrix';
 import { routesOnlyApp, servedRoutes } from './contract-report';
 import { FIELD_LABELS } from './envelope';
-import { BASELINE, insertFixtures } from './test-inputs';
 
 /**
  * Classic SQL-injection payloads in every string field of every /fbmain route, one field at a time, over real HTTP

@@ -1,6 +1,6 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import { highlight } from './keywords-query';
-import type { ArticleRef } from './report-extras-query';
+import type { ArticleRef } from './queries/article-reports';
 
 /**
  * search/v1/main/detail (舆情详情): one article that matched the member's keywords (keyword_hits), with the

@@ -1,9 +1,11 @@
+import { backfillKeyword } from '../clickhouse/keyword-hits';
 import type { AnalyticsStore } from '../clickhouse/store';
-import type { Clock } from '../platform/clock';
-import type { Logger } from '../platform/log';
+import type { KeywordCounts } from '../contract/shapes/keyword-trends';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { addDays, beijingDay } from '../core/periods';
+import { type MemberKeyword, memberKeywords, termSubscribed } from '../members/keywords';
 import type { MemberDb } from '../postgres/db';
-import { backfillKeyword } from '../stream/analytics/keywords';
-import { addDays, beijingDay } from '../stream/analytics/periods';
 
 /**
  * Keyword monitoring (舆情) for members: which terms the stream processor matches (keyword_terms, mirrored from
@@ -18,19 +20,6 @@ export interface KeywordDeps {
   log: Logger;
 }
 
-export interface MemberKeyword {
-  id: number;
-  keyword: string;
-}
-
-export async function memberKeywords(db: MemberDb, userId: number): Promise<MemberKeyword[]> {
-  const rows = await db.query<{ id: number | string; keyword: string }>(
-    'SELECT id, keyword FROM user_keywords WHERE user_id = $1 ORDER BY id',
-    [userId],
-  );
-  return rows.map((r) => ({ id: Number(r.id), keyword: r.keyword }));
-}
-
 /**
  * Mirrors whether anyone subscribes each term into keyword_terms, after user_keywords changed. The row's
  * version is PostgreSQL's statement time of the check, so of two racing changes the one that saw the later
@@ -43,13 +32,8 @@ export async function syncKeywordTerms(deps: KeywordDeps, keywords: readonly str
       'SELECT active FROM keyword_terms FINAL WHERE keyword = {keyword:String}',
       { keyword },
     );
-    const [state] = await deps.db.query<{ active: boolean; ms: number | string }>(
-      `SELECT EXISTS (SELECT 1 FROM user_keywords WHERE keyword = $1) AS active,
-              floor(extract(epoch FROM statement_timestamp()) * 1000)::float8 AS ms`,
-      [keyword],
-    );
-    if (!state) continue;
-    const row = { keyword, active: state.active ? 1 : 0, updated_at: Number(state.ms) };
+    const state = await termSubscribed(deps.db, keyword);
+    const row = { keyword, active: state.active ? 1 : 0, updated_at: state.at };
     await deps.store.insert('keyword_terms', [row]);
     if (!state.active || Number(prev?.active ?? 0) === 1) continue;
     try {
@@ -78,6 +62,25 @@ export async function ensureKeywordTerms(deps: KeywordDeps, keywords: readonly s
   const active = new Set(rows.map((r) => r.keyword));
   const missing = keywords.filter((k) => !active.has(k));
   if (missing.length > 0) await syncKeywordTerms(deps, missing);
+}
+
+/**
+ * The member's keywords a read covers (all, or only `only`), their terms made active; null when `only` is not one
+ * of theirs.
+ */
+export async function chosenKeywords(
+  deps: KeywordDeps,
+  userId: number,
+  only: string | undefined,
+): Promise<MemberKeyword[] | null> {
+  const mine = await memberKeywords(deps.db, userId);
+  const chosen = only === undefined ? mine : mine.filter((k) => k.keyword === only);
+  if (only !== undefined && chosen.length === 0) return null;
+  await ensureKeywordTerms(
+    deps,
+    chosen.map((k) => k.keyword),
+  );
+  return chosen;
 }
 
 /** The window of `days` Beijing calendar days ending today (inclusive), and its dates in order. */
@@ -225,12 +228,7 @@ export async function keywordArticles(store: AnalyticsStore, q: KeywordArticleQu
   return { list, total: Number(count?.total ?? 0), page: q.page, pagesize: q.size };
 }
 
-export interface KeywordCounts {
-  articles: number;
-  accounts: number;
-  reads: number;
-  title_hits: number;
-}
+export type { KeywordCounts };
 
 const ZERO: KeywordCounts = { articles: 0, accounts: 0, reads: 0, title_hits: 0 };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, Client, signUp } from '../e2e/members-harness';
+import { COPYRIGHT_CODE } from '../core/copyright';
+import { createLogger } from '../core/log';
+import { buy, Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { COPYRIGHT_CODE } from '../platform/copyright';
-import { createLogger } from '../platform/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import type { SimAccount, SimArticle } from '../simulator/world';
 
@@ -100,16 +100,16 @@ describe('link_permanent: temporary or short link → permanent link', () => {
     const expired = await free.get('/fbmain/tools/v1/link_permanent', {
       url: tempLink(art, NOW_S - 13 * 3600),
     });
-    expect(expired.status).toBe(400);
+    expect(refusal(expired)).toBe(40000);
     expect(expired.body).toEqual({ error_code: 40000, msg: '链接已过期，请重新从搜狗微信搜索复制临时链接' });
     const forged = tempLink(art, NOW_S - 3600).replace(/timestamp=\d+/, `timestamp=${NOW_S - 3500}`);
     const f = await free.get('/fbmain/tools/v1/link_permanent', { url: forged });
-    expect(f.status).toBe(404);
+    expect(refusal(f)).toBe(40004);
     expect(f.body.msg).toContain('链接打开的页面中没有文章');
     const deleted = await free.get('/fbmain/tools/v1/link_permanent', {
       url: `https://mp.weixin.qq.com/s?__biz=${encodeURIComponent(art.biz)}&mid=${art.msgid}&idx=${art.idx}&sn=deadbeef`,
     });
-    expect(deleted.status).toBe(404);
+    expect(refusal(deleted)).toBe(40004);
     expect(deleted.body.msg).toBe('文章不存在或已被删除');
     sim.faults.set([{ mode: 'server_error', path: '/s' }]);
     try {
@@ -132,7 +132,7 @@ describe('link_permanent: temporary or short link → permanent link', () => {
       'file:///etc/passwd',
     ]) {
       const r = await free.get('/fbmain/tools/v1/link_permanent', { url });
-      expect(r.status, url).toBe(400);
+      expect(refusal(r), url).toBe(40000);
       expect(r.body.msg, url).toMatch(/只支持微信公众号文章链接|不是有效的链接/);
     }
     const notArticle = await free.get('/fbmain/tools/v1/link_permanent', {
@@ -162,7 +162,7 @@ describe('link_permanent: temporary or short link → permanent link', () => {
       [false, '只支持微信公众号文章链接（mp.weixin.qq.com）'],
     ]);
     const two = await free.post('/fbmain/tools/v1/link_permanent', { urls });
-    expect(two.status).toBe(403);
+    expect(refusal(two)).toBe(40002);
     expect(two.body).toEqual({ error_code: 40002, msg: '批量转换仅限高级及以上会员，普通会员请逐条转换' });
     // One line is not a batch.
     const one = await free.post('/fbmain/tools/v1/link_permanent', { urls: tempLink(art, NOW_S - 60) });
@@ -173,7 +173,7 @@ describe('link_permanent: temporary or short link → permanent link', () => {
     const visitor = await new Client(base).get('/fbmain/tools/v1/link_permanent', {
       url: tempLink(art, NOW_S),
     });
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
     expect(visitor.body.msg).toBe('用户未登录');
     for (const [q, msg] of [
       [{}, '请提供链接地址 (url) 或链接列表 (urls) 之一'],
@@ -185,7 +185,7 @@ describe('link_permanent: temporary or short link → permanent link', () => {
       ],
     ] as const) {
       const r = await paid.post('/fbmain/tools/v1/link_permanent', q);
-      expect(r.status).toBe(400);
+      expect(refusal(r)).toBe(40000);
       expect(r.body.msg).toContain(msg);
     }
   });
@@ -226,13 +226,13 @@ describe('short links: ours (long → short) and WeChat’s (short → long)', (
 
   it('shortens only WeChat article links, for members', async () => {
     const r = await free.post('/fbmain/tools/v1/short_link', { url: 'https://evil.example/phish' });
-    expect(r.status).toBe(400);
+    expect(refusal(r)).toBe(40000);
     expect(r.body.msg).toBe('参数错误：链接地址 (url) 只支持微信公众号文章链接（mp.weixin.qq.com）');
     expect((await free.post('/fbmain/tools/v1/short_link', {})).body.msg).toContain('链接地址 (url)');
     expect(
-      (await new Client(base).post('/fbmain/tools/v1/short_link', { url: permanentOf(art) })).status,
-    ).toBe(401);
-    expect((await new Client(base).get('/fbmain/tools/v1/short_link')).status).toBe(401);
+      refusal(await new Client(base).post('/fbmain/tools/v1/short_link', { url: permanentOf(art) })),
+    ).toBe(40001);
+    expect(refusal(await new Client(base).get('/fbmain/tools/v1/short_link'))).toBe(40001);
     expect((await free.get('/fbmain/tools/v1/short_link', { num: 0 })).body.msg).toContain(
       '每页条数 (num) 最小为 1',
     );
@@ -256,17 +256,18 @@ describe('short links: ours (long → short) and WeChat’s (short → long)', (
       url: permanentOf(art),
     });
     const gone = await free.get('/fbmain/tools/v1/short_to_long', { url: `${base}/t/zzzzzz` });
-    expect(gone.status).toBe(404);
+    expect(refusal(gone)).toBe(40004);
     expect(gone.body.msg).toBe('短链接不存在');
     const unknownShort = await free.get('/fbmain/tools/v1/short_to_long', {
       url: 'https://mp.weixin.qq.com/s/nosuchtoken',
     });
-    expect(unknownShort.status).toBe(404);
+    expect(refusal(unknownShort)).toBe(40004);
     const bad = await free.get('/fbmain/tools/v1/short_to_long', { url: 'ftp://mp.weixin.qq.com/s/abcdefg' });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(
-      (await new Client(base).get('/fbmain/tools/v1/short_to_long', { url: made.body.data.short_url }))
-        .status,
-    ).toBe(401);
+      refusal(
+        await new Client(base).get('/fbmain/tools/v1/short_to_long', { url: made.body.data.short_url }),
+      ),
+    ).toBe(40001);
   });
 });

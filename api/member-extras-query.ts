@@ -1,113 +1,20 @@
-import type { AnalyticsStore } from '../clickhouse/store';
+import { beijingDay } from '../core/periods';
 import type { Members } from '../members/index';
 import { LEVEL } from '../members/membership';
 import type { MemberDb } from '../postgres/db';
-import { beijingDay } from '../stream/analytics/periods';
 
 /**
- * Reads behind the member's own extras: the accounts they opened last (account/v1 last_mpaccount), their API use
- * (account/v1 api_aggregate, monitor/v3 api_user_detail) and invite rewards (main/v1 invite_to_vip).
+ * Reads behind the member's own extras: their API use (monitor/v3 api_user_detail) and invite rewards (main/v1
+ * invite_to_vip).
  */
-
-/** Dashboard routes of the account detail page (spec §2: /detail and /appsearch/detail, query mid). */
-export const DETAIL_PATHS = ['/detail', '/appsearch/detail'];
-
-/**
- * The accounts a member opened, newest first, from the page views the dashboard sends on every route change
- * (ClickHouse page_views, kept 400 days). One row per account with its last visit and how often it was opened.
- * Accounts not collected (a mistyped mid in the address bar) are left out.
- */
-export async function lastOpenedAccounts(store: AnalyticsStore, userId: number, page: number, num: number) {
-  const rows = await store.query<{
-    mid: string;
-    name: string;
-    wxid: string;
-    avatar: string;
-    owner: string;
-    media: string;
-    last_view: string;
-    views: string;
-    total: string;
-  }>(
-    `WITH v AS (
-       SELECT toUInt64OrZero(extractURLParameter(concat('?', query), 'mid')) AS mid, max(ts) AS last_view,
-         count() AS views
-       FROM page_views WHERE user_id = {uid:UInt64} AND path IN {paths:Array(String)}
-       GROUP BY mid HAVING mid > 0
-     )
-     SELECT toString(v.mid) AS mid, ac.name AS name, ac.wxid AS wxid, ac.avatar AS avatar, ac.owner AS owner,
-       ac.media AS media, formatDateTime(v.last_view, '%Y-%m-%d %H:%i:%S') AS last_view, v.views AS views,
-       count() OVER () AS total
-     FROM v
-     INNER JOIN (SELECT mid, name, wxid, avatar, owner, media FROM accounts_effective
-                 WHERE mid IN (SELECT mid FROM v)) AS ac ON ac.mid = v.mid
-     ORDER BY v.last_view DESC, v.mid ASC
-     LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    { uid: userId, paths: DETAIL_PATHS, limit: num, offset: (page - 1) * num },
-  );
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    list: rows.map((r) => ({
-      mid: Number(r.mid),
-      name: r.name,
-      mp_name: r.name,
-      wx: r.wxid,
-      wxid: r.wxid,
-      avatar: r.avatar,
-      owner: r.owner,
-      zhuti: r.owner,
-      media: r.media,
-      last_view: r.last_view,
-      views: Number(r.views),
-    })),
-  };
-}
-
-/**
- * The member's charged API calls of the last `days` days (refunds netted out, as api_usage counts them), per
- * endpoint (most used first) and per Beijing day (oldest first, days with calls only).
- */
-export async function apiAggregate(members: Members, userId: number, days: number) {
-  const rows = await members.metering.usage(userId, days);
-  const byEndpoint = new Map<string, { calls: number; cost: number }>();
-  const byDay = new Map<string, { calls: number; cost: number }>();
-  for (const r of rows) {
-    for (const [map, key] of [
-      [byEndpoint, r.endpoint],
-      [byDay, r.day],
-    ] as const) {
-      const t = map.get(key) ?? { calls: 0, cost: 0 };
-      t.calls += Number(r.calls);
-      t.cost += Number(r.cost);
-      map.set(key, t);
-    }
-  }
-  return {
-    days,
-    total_calls: rows.reduce((s, r) => s + Number(r.calls), 0),
-    total_cost: rows.reduce((s, r) => s + Number(r.cost), 0),
-    endpoints: [...byEndpoint.entries()]
-      .map(([endpoint, t]) => ({ endpoint, ...t }))
-      .sort((a, b) => b.calls - a.calls || a.endpoint.localeCompare(b.endpoint)),
-    daily: [...byDay.entries()]
-      .map(([date, t]) => ({ date, ...t }))
-      .sort((a, b) => a.date.localeCompare(b.date)),
-  };
-}
 
 /** monitor/v3 api_user_detail: the API customer's balance, trial, keys and recent use. */
 export async function apiUserDetail(members: Members, userId: number, nowMs: number) {
-  const [balance, keys, usage, [ledger]] = await Promise.all([
+  const [balance, keys, usage, ledger] = await Promise.all([
     members.metering.balance(userId),
     members.apiKeys.list(userId),
     members.metering.usage(userId, 30),
-    members.db.query<{ recharged: number; last_call: string | null }>(
-      `SELECT coalesce(sum(amount) FILTER (WHERE kind = 'recharge'), 0)::int AS recharged,
-              to_char(max(created_at) FILTER (WHERE kind = 'call') AT TIME ZONE 'Asia/Shanghai',
-                      'YYYY-MM-DD HH24:MI:SS') AS last_call
-       FROM api_ledger WHERE user_id = $1`,
-      [userId],
-    ),
+    members.metering.ledgerSummary(userId),
   ]);
   // The ledger's days are on the database's (wall) clock, so "today" is too.
   const today = beijingDay(nowMs);
@@ -117,13 +24,13 @@ export async function apiUserDetail(members: Members, userId: number, nowMs: num
   return {
     balance: balance.balance,
     trial_quota: balance.trial,
-    recharged_calls: Number(ledger?.recharged ?? 0),
+    recharged_calls: ledger.recharged,
     keys_active: keys.filter((k) => !k.revoked).length,
     keys_total: keys.length,
     calls_today: sum((d) => d === today),
     calls_7d: sum((d) => d >= weekStart),
     calls_30d: sum(() => true),
-    last_call_at: ledger?.last_call ?? '',
+    last_call_at: ledger.last_call,
   };
 }
 

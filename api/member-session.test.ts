@@ -39,11 +39,12 @@ describe('permission gate', () => {
     return { status: res.status, body: await res.json() };
   };
 
+  // Refusals are HTTP 200 with the body's code (docs/api.md "HTTP 状态码规则"): the spec's client reads the body.
   it('answers 用户未登录 to visitors, 40002 / 4002 below the level, and passes at or above it', async () => {
-    expect(await at('/owner')).toEqual({ status: 401, body: { error_code: 40001, msg: '用户未登录' } });
+    expect(await at('/owner')).toEqual({ status: 200, body: { error_code: 40001, msg: '用户未登录' } });
     for (const l of [1, 2])
       expect(await at('/owner', l)).toEqual({
-        status: 403,
+        status: 200,
         body: { error_code: 40002, msg: '会员等级不足，去升级' },
       });
     for (const l of [3, 4]) expect((await at('/owner', l)).body.error_code).toBe(0);
@@ -52,7 +53,7 @@ describe('permission gate', () => {
     expect((await at('/update', 2)).body.error_code).toBe(0);
     // Link and applet calls signal in `status`.
     expect(await at('/links', 1)).toEqual({
-      status: 403,
+      status: 200,
       body: { status: 4002, msg: '会员等级不足，去升级' },
     });
     expect((await at('/links', 2)).body.status).toBe(200);

@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { firstMessage } from '../contract/member-fields';
+import { M, MemberCodes } from '../contract/member-texts';
 import type { Members } from '../members/index';
 import { can } from '../members/membership';
-import { M, MemberCodes } from '../members/messages';
 import type { Member } from '../members/sessions';
-import { firstMessage } from '../members/validation';
 import { fail, readInput } from './envelope';
 
 declare module 'hono' {
@@ -101,6 +101,6 @@ export function requireLevel(
   if (!m) return notLoggedIn(c);
   if (allowed(m)) return m;
   return style === 'status'
-    ? c.json({ status: 4002, msg }, 403)
+    ? c.json({ status: 4002, msg })
     : fail(c, 403, MemberCodes.LEVEL_INSUFFICIENT, msg);
 }

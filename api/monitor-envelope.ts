@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import { M } from '../members/messages';
+import type { z } from 'zod';
+import { M } from '../contract/member-texts';
 import type { Member } from '../members/sessions';
-import { readInput } from './envelope';
+import { httpStatusOf, readInput } from './envelope';
+import type { Refusals } from './http/mount';
 import { memberOf } from './member-session';
 
 /**
@@ -42,52 +43,14 @@ export const describeMonitorIssues = (e: z.ZodError, labels: Record<string, stri
   return `参数错误：${labels[field] ?? LABELS[field] ?? field} ${first.message}`;
 };
 
-export const blankToUndefined = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
-
-/** A number field: missing → 不能为空, not a number → 必须是数字, then the given rule. */
-export const num = (rule: (n: number) => boolean, msg: string) =>
-  z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return typeof b === 'string' ? Number(b.trim()) : b;
-    },
-    z
-      .number({ error: (iss) => (iss.input === undefined ? '不能为空' : '必须是数字') })
-      .refine((n) => Number.isInteger(n) && rule(n), msg),
-  );
-
-/**
- * A required text field of at most `max` characters (trimmed; blank reads as missing). NUL is refused: PostgreSQL
- * text cannot hold it, and no order number, link or keyword contains one.
- */
-export const text = (max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: (iss) => (iss.input === undefined ? '不能为空' : '必须是文本') })
-      .trim()
-      .min(1, '不能为空')
-      .max(max, `不能超过 ${max} 个字符`)
-      .refine((s) => !s.includes('\u0000'), '不能包含空字符'),
-  );
-
-/** An account id. */
-export const midField = num((n) => n > 0 && Number.isSafeInteger(n), '无效');
-
-/** page (1…10000) and pagesize (1…max, default `byDefault`). */
-export const paging = (max = 50, byDefault = 10) => ({
-  page: num((n) => n >= 1 && n <= 10_000, '最小为 1，最大为 10000').default(1),
-  pagesize: num((n) => n >= 1 && n <= max, `只能是 1 到 ${max}`).default(byDefault),
-});
-
-/** Any envelope answer; 4002 goes out as HTTP 403, other codes as their own HTTP status. */
+/** Any envelope answer, under the /fbmain status rule (envelope.ts httpStatusOf): refusals go out as HTTP 200. */
 export const answer = (c: Context, status: number, msg: string, extra: Record<string, unknown> = {}) =>
-  c.json({ status, msg, ...extra }, (status === 4002 ? 403 : status) as 400);
+  c.json({ status, msg, ...extra }, httpStatusOf(status));
 
 export const okData = <T>(c: Context, data: T, extra: Record<string, unknown> = {}) =>
   c.json({ status: 200, msg: 'success', ...extra, data });
 
-/** Validates query and body; a failure answers 400 with the first issue in Chinese. */
+/** Validates query and body; a failure answers status 400 with the first issue in Chinese. */
 export async function parse<S extends z.ZodType>(
   c: Context,
   schema: S,
@@ -98,6 +61,18 @@ export async function parse<S extends z.ZodType>(
     ? { ok: true, data: r.data }
     : { ok: false, response: answer(c, 400, describeMonitorIssues(r.error, labels)) };
 }
+
+/**
+ * The refusals of a monitor call mounted by contract entry: bad input as 参数错误：<label> <message>, and (unless
+ * `gateAfterInput`, where the call checks the input before the member) the member gate of `member`.
+ */
+export const monitorRefusals = (
+  labels: Record<string, string> = {},
+  opts: { gateAfterInput?: boolean } = {},
+): Refusals => ({
+  invalid: (c, e) => answer(c, 400, describeMonitorIssues(e, labels)),
+  gate: opts.gateAfterInput ? () => null : member,
+});
 
 /** A visitor gets 用户未登录 (status 401 and the error_code the dashboard clears its session on). */
 export function member(c: Context): Member | Response {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { ADMIN_PHONE, buy, Client, signUp } from '../e2e/members-harness';
+import { fixedClock } from '../core/clock';
+import { COPYRIGHT_CODE } from '../core/copyright';
+import { createLogger } from '../core/log';
+import { bizOf } from '../core/wechat-ids';
+import { ADMIN_PHONE, buy, Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { fixedClock } from '../platform/clock';
-import { COPYRIGHT_CODE } from '../platform/copyright';
-import { createLogger } from '../platform/log';
-import { bizOf } from '../platform/wechat-ids';
 import type { MemberDb } from '../postgres/db';
 import { AnalyticsProcessor } from '../stream/analytics-processor';
 
@@ -151,13 +151,13 @@ describe('ManualSetMpAccountType', () => {
 
   it('is for admins only, and answers bad input in Chinese', async () => {
     const denied = await member.post(`${M1}/ManualSetMpAccountType`, { mid: 22, media: '教育' });
-    expect(denied.status).toBe(403);
+    expect(refusal(denied)).toBe(40002);
     expect(denied.body).toEqual({ status: 403, msg: '仅限管理员操作', error_code: 40002 });
     const visitor = await new Client(base).post(`${M1}/ManualSetMpAccountType`, { mid: 22, media: '教育' });
     expect(visitor.body).toEqual({ status: 401, msg: '用户未登录', error_code: 40001 });
     const bad = async (f: Record<string, unknown>) => {
       const r = await admin.post(`${M1}/ManualSetMpAccountType`, f);
-      expect(r.status).toBe(400);
+      expect(refusal(r)).toBe(400);
       return r.body.msg;
     };
     expect(await bad({ mid: 22 })).toBe('参数错误：行业 (media) 不能为空（请填写行业，或 clear=1 清除修正）');
@@ -193,7 +193,8 @@ describe('read_zan_look_report', () => {
       look: [1, 2, 4, 10, 20, 40],
     });
     expect(d.table).toEqual([
-      { date: '2026-11-01 08:00', read: 900, read_add: 900, zan: 9, zan_add: 9, look: 2, look_add: 2 },
+      // The first hour has no earlier poll: what it added is unknown (null), not the total since publication.
+      { date: '2026-11-01 08:00', read: 900, read_add: null, zan: 9, zan_add: null, look: 2, look_add: null },
       { date: '2026-11-01 09:00', read: 1500, read_add: 600, zan: 15, zan_add: 6, look: 4, look_add: 2 },
       { date: '2026-11-01 10:00', read: 6000, read_add: 4500, zan: 50, zan_add: 35, look: 10, look_add: 6 },
       {
@@ -231,7 +232,9 @@ describe('read_zan_look_report', () => {
   });
 
   it('needs a member and a known article', async () => {
-    expect((await new Client(base).get(`${M1}/read_zan_look_report`, { post: '21_300_1' })).status).toBe(401);
+    expect(refusal(await new Client(base).get(`${M1}/read_zan_look_report`, { post: '21_300_1' }))).toBe(
+      40001,
+    );
     const none = await member.get(`${M1}/read_zan_look_report`, { post: '21_999_1' });
     expect(none.body).toEqual({ status: 404, msg: '文章不存在或尚未采集' });
     const bad = await member.get(`${M1}/read_zan_look_report`, { post: 'x' });

@@ -5,19 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { ADMIN_PHONE, buy, Client, nextPhone, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
+import { BASELINE, insertFixtures } from '../e2e/test-inputs';
 import { PACKAGES } from '../members/pricing';
 import type { MemberDb } from '../postgres/db';
 import { routesOnlyApp, servedRoutes } from './contract-report';
 import { FIELD_LABELS } from './envelope';
-import { BASELINE, insertFixtures } from './test-inputs';
 
 /**
  * "The server never answers 500 to bad input", for every /fbmain route the app serves (read from the app itself,
  * so a route added later is fuzzed too) and every method it serves there, through app.request (the app's own
  * middleware and handlers, without a socket; members sign up and pay over real HTTP) on chDB + PGlite with a
  * few fixture rows, as a visitor, a free member, a top-level member and an admin (with the top level and an API
- * key). Each answer must be below 500; a 4xx must carry a JSON envelope with a Chinese msg, or the route's own
- * non-JSON answer (a Chinese HTML page, Alipay's 'failure'); the app must log no unhandled error.
+ * key). Each answer must be below 500; a refusal (a non-zero code in the body, which /fbmain sends with HTTP 200,
+ * or an HTTP status of 400 or above) must carry a JSON envelope with a Chinese msg, or the route's own non-JSON
+ * answer (a Chinese HTML page, Alipay's 'failure'); the app must log no unhandled error.
  *
  * Tier A sends every input name the codebase uses set at once to each hostile value, as query string (GET,
  * DELETE) or as form and JSON bodies (POST, PUT), plus a malformed and an array JSON body. Tier B starts from a
@@ -228,8 +229,51 @@ function gateProbes(role: Role, method: string, path: string): Probe[] {
   ];
 }
 
-/** Turned away before its input is read: not logged in (401), or below the level or not an admin (403). */
-const turnedAway = (a: Answer | Error) => !(a instanceof Error) && (a.status === 401 || a.status === 403);
+/** The JSON body of an answer, or null. */
+const bodyOf = (a: Answer): Record<string, unknown> | null => {
+  if (!a.type.includes('application/json')) return null;
+  try {
+    const b: unknown = JSON.parse(a.text);
+    return b !== null && typeof b === 'object' ? (b as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether the answer refuses: an HTTP status of 400 or above, or (/fbmain answers refusals as HTTP 200, docs/api.md
+ * "HTTP 状态码规则") a non-zero code in the body: error_code, status other than 200, or mp_update's code 2.
+ */
+const refuses = (a: Answer): boolean => {
+  if (a.status >= 400) return true;
+  const b = bodyOf(a);
+  if (!b) return false;
+  return (
+    (typeof b.error_code === 'number' && b.error_code !== 0) ||
+    (typeof b.status === 'number' && b.status !== 200) ||
+    b.code === 2
+  );
+};
+
+/** Bad input: the body's bad-input code (40000, member forms' 30000, status 400, mp_update's 2) or the open API's 400. */
+const badInput = (a: Answer): boolean => {
+  if (a.status === 400) return true;
+  const b = bodyOf(a);
+  return !!b && (b.error_code === 40000 || b.error_code === 30000 || b.status === 400 || b.code === 2);
+};
+
+/**
+ * Turned away before its input is read: not logged in (40001), below the level or not an admin (40002 / 4002),
+ * forbidden (40003), or the open API's missing key (HTTP 401).
+ */
+const turnedAway = (a: Answer | Error) => {
+  if (a instanceof Error) return false;
+  if (a.status === 401) return true;
+  const b = bodyOf(a);
+  return (
+    !!b && (b.error_code === 40001 || b.error_code === 40002 || b.error_code === 40003 || b.status === 4002)
+  );
+};
 
 /**
  * Tier B's values. NO500_DEEP=1 (about half an hour, not part of the usual run) also sends each of VALUES to each
@@ -266,7 +310,9 @@ async function send(pr: Probe): Promise<Answer> {
   const res = await Promise.race([
     app.request(`${base}/fbmain${path}${q}`, { method: pr.method, headers, body: pr.body?.text }),
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('no answer within 20 s')), 20_000).unref(),
+      // 60 s: alone the whole sweep takes about 105 s (5 ms a call), but beside the suite's platform tests on two cores
+      // single calls waited over 20 s for CPU (2026-11-27); a hang still fails, a starved call does not.
+      setTimeout(() => reject(new Error('no answer within 60 s')), 60_000).unref(),
     ),
   ]);
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
@@ -288,7 +334,7 @@ function problem(pr: Probe, a: Answer): string | null {
   // '…暂不可用' once their input is valid. That answer is the environment's, not the input's.
   if (a.status === 503 && typeof msg === 'string' && msg.includes('暂不可用')) return null;
   if (a.status >= 500) return `${a.status} ${a.text.slice(0, 200)}`;
-  if (a.status < 400) return null;
+  if (!refuses(a)) return null;
   if (json)
     return typeof msg === 'string' && CJK.test(msg)
       ? null
@@ -327,7 +373,7 @@ describe('every /fbmain route under hostile input', () => {
         const a = await send(pr).catch((e: Error) => e);
         const why = a instanceof Error ? `no answer: ${a.message} ${String(a.cause)}` : problem(pr, a);
         if (why) failures.push(`${pr.method} ${pr.path} as ${pr.role.name}, ${pr.label}: ${why}`);
-        const field = a instanceof Error || a.status !== 400 ? null : named(a);
+        const field = a instanceof Error || !badInput(a) ? null : named(a);
         if (field) {
           const key = `${pr.method} ${pr.path}`;
           namedFields.set(key, (namedFields.get(key) ?? new Set()).add(field));
@@ -372,7 +418,7 @@ describe('every /fbmain route under hostile input', () => {
         let accepted = false;
         for (let i = 0; i < 8; i++) {
           const a = await check({ role: admin, method, path, label: 'baseline', ...asInput(method, base) });
-          accepted = !(a instanceof Error) && a.status !== 400;
+          accepted = !(a instanceof Error) && !badInput(a);
           const field = accepted || a instanceof Error ? null : named(a);
           if (!field || !(field in base)) break;
           delete base[field];
@@ -389,7 +435,7 @@ describe('every /fbmain route under hostile input', () => {
           label: `baseline with ${hostile.join(',')}=${label}`,
           ...asInput(j.method, { ...j.base, ...fill(hostile, value) }),
         });
-        if (a instanceof Error || a.status !== 400) return;
+        if (a instanceof Error || !badInput(a)) return;
         const field = named(a);
         if (field && hostile.includes(field))
           return hostileIn(
@@ -437,7 +483,7 @@ describe('every /fbmain route under hostile input', () => {
         errors.filter((e) => e.msg === 'unhandled error').map((e) => `${e.path}: ${e.err?.message}`),
       ).toEqual([]);
     },
-    DEEP ? 3_600_000 : 600_000,
+    DEEP ? 3_600_000 : 900_000,
   );
 });
 
@@ -458,23 +504,23 @@ describe('the inputs that answered 500', () => {
     const nul = '\u0000';
     const monitor = { status: 400, msg: '参数错误：回采任务 (request_id) 不能包含空字符' };
     const storage = await call('free', 'GET', '/monitor/v1/new_data_storage', { request_id: nul });
-    expect([storage.status, body(storage)]).toEqual([400, monitor]);
+    expect([storage.status, body(storage)]).toEqual([200, monitor]);
     const cancel = await call('free', 'POST', '/monitor/v1/cancel_history_crawl', { request_id: nul });
-    expect([cancel.status, body(cancel)]).toEqual([400, monitor]);
+    expect([cancel.status, body(cancel)]).toEqual([200, monitor]);
     const list = await call('top', 'GET', '/monitor/v1/history_crawl_list', { keyword: `财经${nul}` });
     expect([list.status, body(list)]).toEqual([
-      400,
+      200,
       { status: 400, msg: '参数错误：关键词 (keyword) 不能包含空字符' },
     ]);
 
     const kw = { error_code: 40000, msg: '参数错误：关键词 (kw) 不能包含空字符' };
     const key = await call('free', 'POST', '/search/v1/key_search', { kw: nul });
-    expect([key.status, body(key)]).toEqual([400, kw]);
+    expect([key.status, body(key)]).toEqual([200, kw]);
     const title = await call('free', 'POST', '/search/v1/article_search_/title', { kw: nul });
-    expect([title.status, body(title)]).toEqual([400, kw]);
+    expect([title.status, body(title)]).toEqual([200, kw]);
     const senior = await call('free', 'POST', '/search/v1/senior_search/name', { name: nul });
     expect([senior.status, body(senior)]).toEqual([
-      400,
+      200,
       { error_code: 40000, msg: '参数错误：名称 (name) 不能包含空字符' },
     ]);
 
@@ -488,12 +534,12 @@ describe('the inputs that answered 500', () => {
   it('refuses days that are not on the calendar', async () => {
     for (const day of ['2026-02-30', '2026-13-45']) {
       const records = await call('top', 'GET', '/api/v1/api_records', { start_time: day });
-      expect([records.status, body(records)]).toEqual([400, { error_code: 40000, msg: '不是有效日期' }]);
+      expect([records.status, body(records)]).toEqual([200, { error_code: 40000, msg: '不是有效日期' }]);
       const exported = await call('top', 'GET', '/api/v1/export_api_records', { end_time: day });
-      expect([exported.status, body(exported)]).toEqual([400, { error_code: 40000, msg: '不是有效日期' }]);
+      expect([exported.status, body(exported)]).toEqual([200, { error_code: 40000, msg: '不是有效日期' }]);
     }
     const rank = await call('visitor', 'GET', '/rank/v1/common', { date: '2026-02-30' });
-    expect([rank.status, body(rank).msg]).toEqual([400, '参数错误：日期 (date) 不是有效日期']);
+    expect([rank.status, body(rank).msg]).toEqual([200, '参数错误：日期 (date) 不是有效日期']);
     const leap = await call('top', 'GET', '/api/v1/api_records', { start_time: '2028-02-29' });
     expect([leap.status, body(leap).error_code]).toEqual([200, 0]);
   });

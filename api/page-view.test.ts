@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { openTestApp } from '../e2e/app-harness';
+import { responseRefusal } from '../e2e/members-harness';
 
 /** Page-view events (one per dashboard route change) land in ClickHouse for the data team. */
 let app: Hono;
@@ -54,13 +55,13 @@ describe('common/v1/page_view', () => {
 
   it('refuses what is not a page path or a visitor id, in Chinese', async () => {
     const bad = await post({ path: 'http://evil/' });
-    expect(bad.status).toBe(400);
+    expect(await responseRefusal(bad)).toBe(40000);
     expect(await bad.json()).toEqual({
       error_code: 40000,
       msg: '参数错误：页面路径 (path) 必须是以 / 开头的页面路径',
     });
-    expect((await post({ path: '/', vid: "x' OR 1=1" })).status).toBe(400);
-    expect((await post('{not json')).status).toBe(400);
+    expect(await responseRefusal(await post({ path: '/', vid: "x' OR 1=1" }))).toBe(40000);
+    expect(await responseRefusal(await post('{not json'))).toBe(40000);
     const [n] = await store.query<{ n: string }>('SELECT count() AS n FROM page_views');
     expect(Number(n?.n)).toBe(2);
   });

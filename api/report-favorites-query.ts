@@ -1,6 +1,6 @@
 import type { AnalyticsStore } from '../clickhouse/store';
 import type { MemberDb } from '../postgres/db';
-import type { ArticleRef } from './report-extras-query';
+import type { ArticleRef } from './queries/article-reports';
 
 /**
  * A member's favourite fake-traffic reports (search/v1 favorite_report_option), kept in PostgreSQL by post

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import { buy, Client, signUp } from '../e2e/members-harness';
+import { fixedClock } from '../core/clock';
+import { createLogger } from '../core/log';
+import { bizOf } from '../core/wechat-ids';
+import { buy, Client, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { fixedClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
-import { bizOf } from '../platform/wechat-ids';
 import { AnalyticsProcessor } from '../stream/analytics-processor';
 
 /**
@@ -243,7 +243,7 @@ describe('t_detail_statistic', () => {
     });
     const bad = async (q: Record<string, unknown>) => {
       const r = await senior.get(`${S}/t_detail_statistic`, q);
-      expect(r.status).toBe(400);
+      expect(refusal(r)).toBe(40000);
       return r.body.msg;
     };
     expect(await bad({ mId: 11, days: 15 })).toBe('参数错误：时间范围 (days) 只能是 7、30 或 90');
@@ -258,7 +258,7 @@ describe('t_detail_statistic', () => {
       '参数错误：结束日期 (end_time) 不能早于开始日期',
     );
     const none = await senior.get(`${S}/t_detail_statistic`, { mId: 999 });
-    expect(none.status).toBe(404);
+    expect(refusal(none)).toBe(40004);
   });
 });
 
@@ -298,7 +298,7 @@ describe('isExistReport', () => {
 
   it('answers bad input in Chinese', async () => {
     const none = await free.get(`${S}/isExistReport`);
-    expect(none.status).toBe(400);
+    expect(refusal(none)).toBe(40000);
     expect(none.body.msg).toBe('参数错误：报告文章 (post) 不能为空（请提供 post 或文章链接 url）');
     const badPost = await free.get(`${S}/isExistReport`, { post: 'abc' });
     expect(badPost.body).toEqual({
@@ -353,7 +353,7 @@ describe('favorite_report_option', () => {
       error_code: 0,
       msg: '已取消收藏',
     });
-    expect((await m.del(`${S}/favorite_report_option`, { post: '11_101_1' })).status).toBe(404);
+    expect(refusal(await m.del(`${S}/favorite_report_option`, { post: '11_101_1' }))).toBe(40004);
     expect((await m.get(`${S}/favorite_report_option`)).body.data.total).toBe(1);
   });
 
@@ -363,15 +363,15 @@ describe('favorite_report_option', () => {
       msg: '用户未登录',
     });
     const unknown = await free.post(`${S}/favorite_report_option`, { post: '11_555_1' });
-    expect(unknown.status).toBe(404);
+    expect(refusal(unknown)).toBe(40004);
     expect(unknown.body.msg).toBe('文章不存在或尚未采集');
     const bad = await free.post(`${S}/favorite_report_option`, { post: '11-101' });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toBe('参数错误：报告文章 (post) 格式不正确，应为 公众号ID_文章ID');
     expect((await free.post(`${S}/favorite_report_option`, {})).body.msg).toBe(
       '参数错误：报告文章 (post) 不能为空',
     );
-    expect((await free.get(`${S}/favorite_report_option`, { num: 0 })).status).toBe(400);
+    expect(refusal(await free.get(`${S}/favorite_report_option`, { num: 0 }))).toBe(40000);
   });
 });
 
@@ -408,14 +408,14 @@ describe('main/detail (public-opinion detail)', () => {
     const m = await signUp(base);
     await m.post(`${S}/userkeyword`, { keyword: '新能源' });
     const other = await m.get(`${S}/main/detail`, { post: '11_100_1' });
-    expect(other.status).toBe(404);
+    expect(refusal(other)).toBe(40004);
     expect(other.body.msg).toBe('该文章不在您订阅关键词的命中结果中');
     const notMine = await m.get(`${S}/main/detail`, { post: '11_101_1', keyword: 'AI' });
     expect(notMine.body.msg).toBe('未订阅关键词"AI"，请先添加关键词');
-    expect((await free.get(`${S}/main/detail`, { post: '11_101_1' })).status).toBe(404);
-    expect((await new Client(base).get(`${S}/main/detail`, { post: '11_101_1' })).status).toBe(401);
+    expect(refusal(await free.get(`${S}/main/detail`, { post: '11_101_1' }))).toBe(40004);
+    expect(refusal(await new Client(base).get(`${S}/main/detail`, { post: '11_101_1' }))).toBe(40001);
     const bad = await m.get(`${S}/main/detail`, { mid: 11 });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toBe('参数错误：报告文章 (post) 不能为空（请提供 post，或 mid 与 aid）');
   });
 });

@@ -8,6 +8,7 @@ import {
   Client,
   lastCode,
   nextPhone,
+  refusal as refusalCode,
   signUp,
   startMemberPlatform,
 } from '../e2e/members-harness';
@@ -127,13 +128,13 @@ describe('production-shaped start (real Alipay and SMS, https PUBLIC_URL, no WeC
     const victim = nextPhone();
     // Step 1: no demo QR; without WeChat's / QQ's app there is no QR login at all.
     const qr = await c.get(`${A}/qrcode`);
-    expect(qr.status).toBe(403);
+    expect(refusalCode(qr)).toBe(40003);
     expect(qr.body).toEqual({ error_code: 40003, msg: '微信扫码登录未开通，请使用手机号登录' });
     expect((await c.get(`${A}/qq_login`)).body.msg).toBe('QQ 登录未开通，请使用手机号登录');
     // Step 2: the demo confirm page, where the client names its openid, does not exist.
     for (const method of ['GET', 'POST']) {
       const confirm = await c.call(method, `${A}/qr_confirm`, { scan: 'x'.repeat(24), openid: 'attacker01' });
-      expect(confirm.status).toBe(404);
+      expect(refusalCode(confirm)).toBe(40004);
       expect(confirm.body).toEqual({ error_code: 40004, msg: '演示确认页只在演示模式下可用' });
     }
     // Steps 3–4: no registration token can exist, and without one the empty code is refused.
@@ -311,7 +312,7 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
     const code = (await inviter.get('/fbmain/user/v1/user_info')).body.data.invite_code as string;
     for (let i = 0; i < 3; i++) await wechatUser(nextPhone(), code);
     const redeem = await inviter.post('/fbmain/main/v1/invite_to_vip');
-    expect(redeem.status).toBe(400);
+    expect(refusalCode(redeem)).toBe(40000);
     expect(redeem.body.data).toMatchObject({ invited: 0, available: 0, need: 3 });
     const admin = await wechatUser(ADMIN_PHONE);
     expect((await admin.c.get(`${A}/whether_admin`)).body.data.is_admin).toBe(0);
@@ -350,7 +351,7 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
     const reset = await c.post(`${A}/reset`, { phone, code, password: 'new12345', confirm: 'new12345' });
     expect(reset.body).toEqual({ error_code: 0, msg: '密码修改成功' });
     // The squatter's session ended and its WeChat identity no longer opens the account.
-    expect((await squatter.c.get(`${A}/user_remaining_amount`)).status).toBe(401);
+    expect(refusalCode(await squatter.c.get(`${A}/user_remaining_amount`))).toBe(40001);
     expect((await scanAs(squatter.openid)).type).toBe(0);
     const login = await c.post(`${A}/login`, { username: phone, password: 'new12345', agree_protocol: '1' });
     c.token = login.body.data.accessToken;
@@ -369,7 +370,7 @@ describe('demo mode: a phone set without a code is an unverified claim', () => {
     expect(byCode.body.error_code).toBe(0);
     owner.token = byCode.body.data.accessToken;
     expect(await trial(owner)).toMatchObject({ remaining: 100, trial_quota: 100 });
-    expect((await squatter2.c.get(`${A}/user_remaining_amount`)).status).toBe(401);
+    expect(refusalCode(await squatter2.c.get(`${A}/user_remaining_amount`))).toBe(40001);
     expect((await scanAs(squatter2.openid)).type).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M, MemberCodes } from '../contract/member-texts';
 import {
   Client,
   hiddenFields,
@@ -10,7 +11,6 @@ import {
   startMemberPlatform,
 } from '../e2e/members-harness';
 import { openServedAppOn } from '../e2e/served-app';
-import { M, MemberCodes } from '../members/messages';
 import { LOGIN_LIMITS } from '../members/rate-limit';
 import { CODE_POLICY } from '../members/sms';
 import type { Platform } from '../platform/platform';

@@ -33,7 +33,7 @@ const ALLOWED: Rule[] = [
       'a table or column picked from a fixed map by a typed enum (provider, group kind), never by input text',
   },
   {
-    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|matching|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql|accountList)\(/,
+    expr: /^(LATEST|DAILY|FIGURES|BEIJING|latest|matching|details|jaccard|byType|wciSql|wciAggregates|debitSql|refundSql|relevanceSql)\(/,
     reason:
       'a fragment builder called with literals or other allowed fragments; its parameters are SQL placeholders',
   },

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
+import { M } from '../contract/member-texts';
+import { MemoryRateLimiter, type RateLimiter } from '../core/rate-limiter';
 import { can } from '../members/membership';
-import { M } from '../members/messages';
 import type { Member } from '../members/sessions';
-import { MemoryRateLimiter, type RateLimiter } from '../platform/rate-limiter';
 import type { ApiDeps } from './deps';
 import { Codes, fail } from './envelope';
 import { clientIp } from './member-session';
 
 /**
- * Rate limits of the /fbmain calls, on the platform's one limiter (platform/rate-limiter.ts: Redis with REDIS_URL,
+ * Rate limits of the /fbmain calls, on the platform's one limiter (core/rate-limiter.ts: Redis with REDIS_URL,
  * shared by the replicas; else this process). Two kinds: writes anyone may send, per client address; and calls that
  * make the platform fetch from the upstream (WeChat) on someone's demand, per member (or API key holder) and per
  * address. A refusal answers HTTP 429 with Retry-After, `error_code` 42900 and a Chinese message.

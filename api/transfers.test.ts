@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PHONE, type Client, memberEngines, signUp } from '../e2e/members-harness';
+import { ADMIN_PHONE, type Client, memberEngines, refusal, signUp } from '../e2e/members-harness';
 import { openServedApp, openServedAppOn } from '../e2e/served-app';
 
 /**
@@ -108,8 +108,8 @@ describe.each(await memberEngines())(
           reference: 'R0001',
         })
       ).body.data.id;
-      expect((await member.post(REVIEW, { id, action: 'confirm' })).status).toBe(403);
-      expect((await member.get('/fbmain/admin/v1/transfers')).status).toBe(403);
+      expect(refusal(await member.post(REVIEW, { id, action: 'confirm' }))).toBe(40002);
+      expect(refusal(await member.get('/fbmain/admin/v1/transfers'))).toBe(40002);
       expect((await admin.post(REVIEW, { id, action: 'reject', note: '未查到到账' })).body.error_code).toBe(
         0,
       );
@@ -128,7 +128,7 @@ describe.each(await memberEngines())(
         payer_name: '某公司',
         reference: 'R0003',
       });
-      expect(theirs.status).toBe(404);
+      expect(refusal(theirs)).toBe(40004);
       expect(
         (
           await member.post(`${A}/transfer_submit`, {

@@ -213,18 +213,19 @@ describe('search/v1 video routes through the app', () => {
     expect(p2.body.data.post_list.map((p: any) => p.post_id)).toEqual(['v3', 'v4']);
   });
 
-  it('answers bad input in Chinese with 400 or 404, never 500', async () => {
+  it('answers bad input in Chinese with its code (HTTP 200, docs/api.md), never 500', async () => {
     const bad = [
-      ['/fbmain/search/v1/video_account_detail', 400, '请提供视频号ID (finder_id) 或公众号ID (mid)'],
-      ['/fbmain/search/v1/video_account_detail?mid=abc', 400, '公众号ID (mid) 必须是数字'],
-      ['/fbmain/search/v1/video_account_detail?finder_id=nope', 404, '视频号不存在或尚未收录'],
-      ['/fbmain/search/v1/video_account_detail?mid=99', 404, '该公众号没有已收录的视频号'],
-      ['/fbmain/search/v1/video_post_list?finder_id=f1&orderby=x', 400, '只能是 pubtime、read 或 like'],
-      ['/fbmain/search/v1/video_post_list?finder_id=f1&num=0', 400, '每页条数 (num) 最小为 1'],
+      ['/fbmain/search/v1/video_account_detail', 40000, '请提供视频号ID (finder_id) 或公众号ID (mid)'],
+      ['/fbmain/search/v1/video_account_detail?mid=abc', 40000, '公众号ID (mid) 必须是数字'],
+      ['/fbmain/search/v1/video_account_detail?finder_id=nope', 40004, '视频号不存在或尚未收录'],
+      ['/fbmain/search/v1/video_account_detail?mid=99', 40004, '该公众号没有已收录的视频号'],
+      ['/fbmain/search/v1/video_post_list?finder_id=f1&orderby=x', 40000, '只能是 pubtime、read 或 like'],
+      ['/fbmain/search/v1/video_post_list?finder_id=f1&num=0', 40000, '每页条数 (num) 最小为 1'],
     ] as const;
-    for (const [url, status, msg] of bad) {
+    for (const [url, code, msg] of bad) {
       const r = await call(app, url);
-      expect(r.status, url).toBe(status);
+      expect(r.status, url).toBe(200);
+      expect(r.body.error_code, url).toBe(code);
       expect(r.body.msg, url).toContain(msg);
     }
   });

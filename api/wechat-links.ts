@@ -1,7 +1,7 @@
 import { type ParsedArticle, parseArticlePage } from '../collectors/article-parser';
 import { parseArticleUrl } from '../collectors/article-url';
 import { fetchText, UpstreamError } from '../collectors/http';
-import { originalTag } from '../platform/copyright';
+import { originalTag } from '../core/copyright';
 
 /**
  * WeChat article links for the link tools (spec §2 /sogoHerf, /sogopro, /ApiWXLinkShort2Long):

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { createApp } from '../api/app';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import type { AnalyticsStore } from '../clickhouse/store';
+import { fixedClock } from '../core/clock';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { createMembers } from '../members/index';
-import { fixedClock } from '../platform/clock';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
 import { openMemberDb } from '../postgres/db';
 import { benchCalls, benchDataset, pickParameters, topMember } from './api-world';
 

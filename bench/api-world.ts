@@ -4,13 +4,13 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ChdbStore } from '../clickhouse/chdb-store';
+import { createLogger } from '../core/log';
+import { addDays, beijingDay } from '../core/periods';
 import { type SpawnedPlatform, spawnPlatform, waitReady } from '../e2e/harness';
 import { PG_SERVER, pgServerReachable, throwawayDatabase } from '../e2e/postgres';
 import { Sessions } from '../members/sessions';
-import { createLogger } from '../platform/log';
 import { openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
-import { addDays, beijingDay } from '../stream/analytics/periods';
 import { datasetKey, FULL_SIZES, type Manifest, readManifest, scaleOptionsFromEnv } from './scale/generate';
 import type { LoadRequest } from './wrk';
 
@@ -250,6 +250,7 @@ export async function topMember(d: Dataset, databaseUrl: string | undefined): Pr
 export async function startApi(
   d: Dataset,
   databaseUrl: string | undefined,
+  env: Record<string, string> = {},
 ): Promise<{ base: string; pid: number; stop: () => Promise<void>; stderr: () => string }> {
   const port = await freePort();
   const p = spawnPlatform({
@@ -261,6 +262,7 @@ export async function startApi(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // BENCH_API_CACHE_MS=0 measures every call's queries without the API's read cache.
     ...(process.env.BENCH_API_CACHE_MS ? { API_CACHE_MS: process.env.BENCH_API_CACHE_MS } : {}),
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 120_000;
@@ -275,7 +277,7 @@ export async function startApi(
 }
 
 /** CPU time (ms) a process has used, user and system (Linux). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) || 0) + (Number(fields[12]) || 0)) * 10;
 }

@@ -5,9 +5,9 @@ import { KafkaBus } from '../bus/kafka-bus';
 import { MemoryBus } from '../bus/memory-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
 import { KAFKA_TEST_BROKERS, kafkaReachable, uniquePrefix } from '../e2e/kafka';
-import { createLogger } from '../platform/log';
 import { rows, StreamWriter } from '../stream/writer';
 import { benchDataset } from './api-world';
 

@@ -6,7 +6,7 @@ import { accountKey, articleMonitorTask } from '../collectors/messages-of';
 import { MonitorScheduler } from '../collectors/monitor';
 import { MpSource } from '../collectors/mp-source';
 import { realTimers } from '../collectors/timer-clock';
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import { REPO_ROOT } from '../platform/platform';
 import { SimWorld } from '../simulator/world';
 

@@ -1,7 +1,7 @@
+import { MemoryRateLimiter } from '../core/rate-limiter';
+import { bizOf } from '../core/wechat-ids';
 import { signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { MemoryRateLimiter } from '../platform/rate-limiter';
-import { bizOf } from '../platform/wechat-ids';
 
 /**
  * The paid open API's metering cost: the same account read (ClickHouse) through the unmetered dashboard call

@@ -15,8 +15,11 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   generate: () => import('./scale/generate'),
   'vs-postgres': () => import('./vs-postgres'),
   api: () => import('./api'),
+  'api-mix': () => import('./api-mix'),
   ceiling: () => import('./ceiling'),
   soak: () => import('./soak'),
+  'chdb-parallel': () => import('./chdb-parallel'),
+  sources: () => import('./sources'),
 };
 
 const name = process.argv[2];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ChdbStore } from '../clickhouse/chdb-store';
+import { Rng } from '../core/rng';
 import { tempDir } from '../e2e/harness';
-import { Rng } from '../simulator/rng';
 import { SimWorld } from '../simulator/world';
 
 /**

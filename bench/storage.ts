@@ -2,8 +2,8 @@ import path from 'node:path';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import type { QueryParams } from '../clickhouse/store';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
-import { createLogger } from '../platform/log';
 
 /**
  * Disk per metric snapshot, for sizing ClickHouse (docs/deploy.md: shards per billion snapshots). Fills

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { historyArticles } from '../api/accounts-query';
+import { historyArticles } from '../api/queries/accounts';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import type { AnalyticsStore, QueryParams } from '../clickhouse/store';
 import { PG_SERVER } from '../e2e/postgres';

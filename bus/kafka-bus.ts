@@ -1,6 +1,6 @@
 import { type Admin, type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
-import type { Logger } from '../platform/log';
-import { publishedMessages } from '../platform/metrics';
+import type { Logger } from '../core/log';
+import { publishedMessages } from '../core/metrics';
 import type {
   BatchHandler,
   Bus,

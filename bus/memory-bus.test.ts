@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import type { BusRecord } from './bus';
 import { MemoryBus } from './memory-bus';
 

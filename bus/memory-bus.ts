@@ -1,5 +1,5 @@
-import type { Logger } from '../platform/log';
-import { publishedMessages } from '../platform/metrics';
+import type { Logger } from '../core/log';
+import { publishedMessages } from '../core/metrics';
 import type {
   BatchHandler,
   Bus,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_COPYRIGHT_CODE } from '../platform/copyright';
-import { MESSAGE_KINDS } from '../platform/message-kind';
+import { MAX_COPYRIGHT_CODE } from '../core/copyright';
+import { MESSAGE_KINDS } from '../core/message-kind';
 
 /**
  * The one message-schema module: producers validate before publishing, consumers validate on receipt.
@@ -55,7 +55,7 @@ export const articleMessage = z.object({
   href: z.string(),
   pubtime: unixSeconds,
   /**
-   * 原创 as a code of platform/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share), mapped once by the
+   * 原创 as a code of core/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share), mapped once by the
    * collectors; WeChat's own numbers never travel on the bus.
    */
   copyright_stat: uint.max(MAX_COPYRIGHT_CODE),
@@ -81,10 +81,12 @@ export const articleMessage = z.object({
     )
     .default([]),
   item_show_type: uint8.default(0),
-  /** The message kind (platform/message-kind.ts); '' when the producer did not say. */
+  /** The message kind (core/message-kind.ts); '' when the producer did not say. */
   kind: z.enum(['', ...MESSAGE_KINDS]).default(''),
   /** The account a reprint or share came from ("以下文章来源于…"), when its page named it. */
   source_account: z.string().default(''),
+  /** The upstream source that listed it (collectors/source-chain.ts: weread, paid, mp…); '' when not recorded. */
+  source: z.string().max(32).default(''),
 });
 
 /** One poll of an article's counters: reads, 点赞 (zan), 在看 (looking), shares, comments. */
@@ -99,6 +101,8 @@ export const snapshotMessage = z.object({
   comment: uint32,
   /** Set when the poll was made for a monitor task (minute-level monitoring). */
   task_id: z.string().optional(),
+  /** The upstream source that served the counters (collectors/source-chain.ts); absent when not recorded. */
+  source: z.string().max(32).optional(),
 });
 
 /** Marks the end of one collector crawl round; published after everything of the round. */

@@ -1,5 +1,5 @@
-import type { Config } from '../platform/config';
-import type { Logger } from '../platform/log';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/log';
 import type { Bus } from './bus';
 import { KafkaBus } from './kafka-bus';
 import { MemoryBus } from './memory-bus';

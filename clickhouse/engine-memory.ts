@@ -1,9 +1,5 @@
+import type { EngineMemoryRow } from '../core/metrics';
 import type { AnalyticsStore } from './store';
-
-export interface EngineMemoryRow {
-  kind: string;
-  bytes: number;
-}
 
 /**
  * The engine's own memory, from `system.metrics`: `MemoryTracking` (everything its allocator tracks: queries,

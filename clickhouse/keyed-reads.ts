@@ -11,9 +11,10 @@ const MAX_KEYS = 256;
  * takes the keys as `{keys:Array(T)}` and returns each row's key in a column named `key`, which is removed from the
  * rows handed back.
  *
- * Why: the embedded engine (chDB 3.4's Node binding) runs bound queries one at a time, and a point read's cost is
- * mostly its fixed part (parse, plan, open the parts), not the granule it reads. Under concurrent load N reads of
- * one kind then cost about one read of N keys. A lone call waits only for the calls made in the same turn of the
+ * Why: a point read's cost is mostly its fixed part (parse, plan, open the parts), not the granule it reads, so under
+ * concurrent load N reads of one kind cost about one read of N keys. That matters most where reads queue: the
+ * single-session embedded store runs bound queries one at a time, and the connection pool (chdb-pool-store.ts) has
+ * only as many connections as CHDB_READ_CONNECTIONS. A lone call waits only for the calls made in the same turn of the
  * event loop (the callers a batch just answered, each asking for its next read): with no read of its SQL running,
  * it is sent then.
  */

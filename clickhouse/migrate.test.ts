@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../core/log';
+import { readMigrations } from '../core/migration-files';
 import { tempDir } from '../e2e/harness';
-import { createLogger } from '../platform/log';
 import { ChdbStore } from './chdb-store';
-import { clusterVariant, migrateClickHouse, readMigrations, splitStatements } from './migrate';
+import { clusterVariant, migrateClickHouse, splitStatements } from './migrate';
 
 /** A data backfill (INSERT … SELECT) in a migration: not DDL, so no ON CLUSTER. */
 const isBackfill = (s: string) => /^INSERT INTO \w+\s/.test(s);

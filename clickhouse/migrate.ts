@@ -1,33 +1,9 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../core/log';
+import { readMigrations } from '../core/migration-files';
 import type { AnalyticsStore } from './store';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-  checksum: string;
-}
-
-/** Reads NNNN_name.sql files in order; shared by the ClickHouse and PostgreSQL migrators. */
-export function readMigrations(dir: string): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort()
-    .map((f) => {
-      const sql = readFileSync(path.join(dir, f), 'utf8');
-      return {
-        version: Number(f.slice(0, 4)),
-        name: f.replace(/\.sql$/, ''),
-        sql,
-        checksum: createHash('sha256').update(sql).digest('hex').slice(0, 16),
-      };
-    });
-}
 
 /** Splits a migration into statements at semicolons that end a line (no procedural SQL here). */
 export function splitStatements(sql: string): string[] {

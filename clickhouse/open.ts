@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { Config } from '../platform/config';
-import type { Logger } from '../platform/log';
-import { insertedRows } from '../platform/metrics';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/log';
+import { insertedRows } from '../core/metrics';
+import { ChdbPoolStore } from './chdb-pool-store';
 import { ChdbStore } from './chdb-store';
 import { migrateClickHouse } from './migrate';
 import { ServerStore } from './server-store';
@@ -9,7 +10,10 @@ import type { AnalyticsStore } from './store';
 
 export class ClickHouseUnreachableError extends Error {}
 
-/** A ClickHouse server when CLICKHOUSE_URL is set, chDB under DATA_DIR otherwise; migrated before use. */
+/**
+ * A ClickHouse server when CLICKHOUSE_URL is set, chDB under DATA_DIR otherwise (with CHDB_READ_CONNECTIONS
+ * connections for reads, or one session when 0); migrated before use.
+ */
 export async function openAnalyticsStore(config: Config, log: Logger): Promise<AnalyticsStore> {
   let store: AnalyticsStore;
   if (config.CLICKHOUSE_URL) {
@@ -25,7 +29,11 @@ export async function openAnalyticsStore(config: Config, log: Logger): Promise<A
     }
     store = server;
   } else {
-    store = new ChdbStore(path.join(config.dataDir, 'clickhouse'));
+    const dir = path.join(config.dataDir, 'clickhouse');
+    store =
+      config.CHDB_READ_CONNECTIONS > 0
+        ? new ChdbPoolStore(dir, { readConnections: config.CHDB_READ_CONNECTIONS })
+        : new ChdbStore(dir);
   }
   try {
     await migrateClickHouse(store, log, config.CLICKHOUSE_CLUSTER);

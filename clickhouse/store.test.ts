@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
-import { createLogger } from '../platform/log';
+import { ChdbPoolStore } from './chdb-pool-store';
 import { ChdbStore } from './chdb-store';
 import { migrateClickHouse } from './migrate';
 import { ServerStore } from './server-store';
@@ -27,6 +28,7 @@ async function serverStore(): Promise<AnalyticsStore> {
 
 const engines: [string, boolean, () => Promise<AnalyticsStore>][] = [
   ['chDB', true, async () => new ChdbStore(path.join(tempDir('store-contract'), 'ch'))],
+  ['chDB connection pool', true, async () => new ChdbPoolStore(path.join(tempDir('store-contract'), 'ch'))],
   ['ClickHouse server', Boolean(serverUrl), serverStore],
 ];
 

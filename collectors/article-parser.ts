@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
-import { type Copyright, copyrightCode, copyrightFromPage, isFromElsewhere } from '../platform/copyright';
-import { type MessageKind, messageKind } from '../platform/message-kind';
+import { type Copyright, copyrightCode, copyrightFromPage, isFromElsewhere } from '../core/copyright';
+import { type MessageKind, messageKind } from '../core/message-kind';
 import { parseArticleUrl } from './article-url';
 import { htmlDecode } from './html-text';
 import type { JsObject, JsValue } from './js-literal';
@@ -38,7 +38,7 @@ export interface ParsedArticle {
   alias: string;
   /** Publish time, unix seconds (the page's ct); 0 when absent. */
   pubtime: number;
-  /** 原创 as the platform means it (platform/copyright.ts): original, reprint, share or unknown. */
+  /** 原创 as the platform means it (core/copyright.ts): original, reprint, share or unknown. */
   copyright: Copyright;
   /** The same as its stored code (0 unknown, 1 original, 2 reprint, 3 share), as the bus carries it. */
   copyright_stat: number;
@@ -46,7 +46,7 @@ export interface ParsedArticle {
   source_account: string;
   /** WeChat's item_show_type (0 图文, 5 视频, 7 语音, 8 图片, 10 文本…); 0 when the page does not say. */
   item_show_type: number;
-  /** The message kind, from item_show_type and the copyright (platform/message-kind.ts). */
+  /** The message kind, from item_show_type and the copyright (core/message-kind.ts). */
   kind: MessageKind;
   /** 阅读原文 link. */
   source_url: string;

@@ -35,3 +35,20 @@ export function longLink(base: string, a: { biz: string; msgid: number; idx: num
   u.searchParams.set('sn', a.sn);
   return u.toString();
 }
+
+/**
+ * The identity of an article link a list source gives (WeChat Reading's doc_url, a paid API's url): its msgid, idx
+ * and sn, and the link without the #rd anchor; null when it has no usable identity, as such a row cannot be keyed.
+ */
+export function listedArticle(url: string): { msgid: number; idx: number; sn: string; link: string } | null {
+  let link: URL;
+  try {
+    link = new URL(url.replace(/&amp;/g, '&'));
+  } catch {
+    return null;
+  }
+  const msgid = Number(link.searchParams.get('mid'));
+  const idx = Number(link.searchParams.get('idx'));
+  if (!Number.isSafeInteger(msgid) || msgid <= 0 || !Number.isInteger(idx) || idx < 1 || idx > 8) return null;
+  return { msgid, idx, sn: link.searchParams.get('sn') ?? '', link: link.toString().replace(/#rd$/, '') };
+}

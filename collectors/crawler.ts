@@ -1,12 +1,13 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
 import type { SnapshotMessage } from '../bus/messages';
-import { type Clock, realClock } from '../platform/clock';
-import type { Logger } from '../platform/log';
-import { midOf } from '../platform/wechat-ids';
-import { hash32 } from '../simulator/rng';
+import { type Clock, realClock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { hash32 } from '../core/rng';
+import { midOf } from '../core/wechat-ids';
 import { articlePages } from './article-pages';
 import type { ParsedArticle } from './article-parser';
+import type { CrawlPriorities } from './crawl-priorities';
 import {
   accountMessage,
   articleMessage,
@@ -51,6 +52,11 @@ export interface CrawlerOptions {
    * mini-programs): one page fetch per article. 0 turns page fetches off; default `crawlDays`.
    */
   pageDays?: number;
+  /**
+   * With budgeted requests: which accounts each round polls, by tier (crawl-priorities.ts). Without it, active
+   * accounts are crawled every round and quiet ones every `inactiveEvery`.
+   */
+  priorities?: CrawlPriorities | null;
 }
 
 interface Known {
@@ -72,6 +78,8 @@ export class Crawler {
   private known = new Map<string, Known>();
   /** Newest post time (unix s) seen per account: active accounts are crawled every round. */
   private lastPost = new Map<string, number>();
+  /** Accounts whose history (crawlDays) has been read; the others get it on their next crawl. */
+  private historyRead = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -123,7 +131,8 @@ export class Crawler {
     const first = round === 1;
     const started = Date.now();
     const nowS = Math.floor(this.clock.now() / 1000);
-    const horizon = nowS - (first ? this.opts.crawlDays : 2) * 86_400;
+    const historyFrom = nowS - this.opts.crawlDays * 86_400;
+    const recentFrom = nowS - 2 * 86_400;
     const trackFrom = nowS - (this.opts.trackDays ?? 3) * 86_400;
     const pageDays = this.opts.pageDays ?? this.opts.crawlDays;
     const pageFrom = pageDays > 0 ? nowS - pageDays * 86_400 : Number.POSITIVE_INFINITY;
@@ -131,17 +140,31 @@ export class Crawler {
 
     const every = this.opts.inactiveEvery ?? 4;
     const share = await this.allAccounts();
-    const accounts = share.mine.filter(
-      // Quiet accounts are spread over the rounds between their crawls, not all in one.
-      (biz) => first || (this.lastPost.get(biz) ?? 0) >= trackFrom || (round + hash32(1, biz)) % every === 0,
-    );
+    const priorities = this.opts.priorities;
+    const accounts = priorities
+      ? await priorities.select(share.mine, this.lastPost, trackFrom)
+      : share.mine.filter(
+          // Quiet accounts are spread over the rounds between their crawls, not all in one.
+          (biz) =>
+            first || (this.lastPost.get(biz) ?? 0) >= trackFrom || (round + hash32(1, biz)) % every === 0,
+        );
     const crawled: { biz: string; name: string; alias: string; avatar: string; desc: string }[] = [];
     await Promise.all(
       accounts.map((biz) =>
         this.queue.add(async () => {
           if (this.stopped) return;
           try {
-            const s = await this.crawlAccount(biz, first, horizon, trackFrom, pageFrom);
+            // An account's first crawl reads its history, whichever round it falls in.
+            const history = !this.historyRead.has(biz);
+            const s = await this.crawlAccount(
+              biz,
+              history,
+              history ? historyFrom : recentFrom,
+              trackFrom,
+              pageFrom,
+            );
+            this.historyRead.add(biz);
+            priorities?.polled(biz, s.discovered);
             crawled.push(s.profile);
             stats.accounts++;
             stats.articles += s.articles;
@@ -172,7 +195,7 @@ export class Crawler {
     ]);
     // Forget articles too old to be re-listed or re-counted, so memory stays bounded.
     for (const [k, v] of this.known)
-      if (v.article.createTime < Math.min(horizon, trackFrom)) this.known.delete(k);
+      if (v.article.createTime < Math.min(recentFrom, trackFrom)) this.known.delete(k);
     if (first) this.firstRoundDone = true;
     this.log.info(
       {
@@ -345,6 +368,8 @@ export class Crawler {
     this.published.snapshots += snapshots.length;
     return {
       articles: fresh.length,
+      // Posts seen for the first time on a later crawl: what discovery latency is measured on.
+      discovered: first ? [] : fresh.map((a) => a.createTime),
       snapshots: snapshots.length,
       pageErrors,
       profile: { biz, name: p.name, alias: p.alias, avatar: p.avatar, desc: p.signature },

@@ -1,7 +1,9 @@
 import PQueue from 'p-queue';
-import type { Clock } from '../platform/clock';
-import type { Logger } from '../platform/log';
-import { upstreamErrors, upstreamRequests } from '../platform/metrics';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { upstreamErrors, upstreamRequests } from '../core/metrics';
+import { beijingDay } from '../core/periods';
+import type { BudgetLedger, BudgetScope } from './budget-ledger';
 import type { Credential, CredentialSource, CredentialStore, UsageDelta } from './credentials';
 import { UpstreamError } from './http';
 
@@ -34,6 +36,25 @@ export interface PoolOptions {
   cooldownMs?: number;
   /** How often the store is re-read for new or recovered credentials. */
   refreshMs?: number;
+  /**
+   * Daily budgets in PostgreSQL: with it, every request first takes a unit of its credential's daily budget and
+   * of its egress IP's (egressBudgets), and a paid key's price from its monthly cap; none is sent beyond them.
+   */
+  ledger?: BudgetLedger | null;
+  /**
+   * Refusals (freq control) in one Beijing day after which a credential counts as banned and is retired: WeChat
+   * Reading bans after bursts, while the back office's 200013 is a cooldown only (unset: never).
+   */
+  banAfterRefusals?: number;
+  /** Requests per Beijing day per egress IP ('' the default egress, '*' every IP not listed); else no limit. */
+  egressBudgets?: Record<string, number>;
+}
+
+/** A request's credential as the request sees it: its id (to renew a login) and its secret. */
+export interface PoolCredential {
+  id: number;
+  label: string;
+  secret: Record<string, string>;
 }
 
 /** A global p-queue: `concurrency` requests in flight, and at most `rate` per interval if given. */
@@ -63,6 +84,8 @@ export class CredentialPool {
   private usage = new Map<number, UsageDelta>();
   private flushing: Promise<void> = Promise.resolve();
   private lastNoCredentialLog = Number.NEGATIVE_INFINITY;
+  /** Credentials whose budget is spent, with the Beijing day it was spent on. */
+  private spent = new Map<number, string>();
 
   constructor(private opts: PoolOptions) {}
 
@@ -90,7 +113,7 @@ export class CredentialPool {
   private queueOf(c: Credential): PQueue {
     let q = this.queues.get(c.id);
     if (!q) {
-      const rate = this.opts.perCredential;
+      const rate = c.ratePerMin ? { cap: c.ratePerMin, intervalMs: 60_000 } : this.opts.perCredential;
       const concurrency = this.opts.perCredentialConcurrency ?? Number.POSITIVE_INFINITY;
       q = rate
         ? new PQueue({
@@ -105,11 +128,76 @@ export class CredentialPool {
     return q;
   }
 
-  private pick(): Credential | null {
-    if (this.creds.length === 0) return null;
-    const c = this.creds[this.next % this.creds.length] as Credential;
-    this.next = (this.next + 1) % Math.max(1, this.creds.length);
-    return c;
+  private pick(skip: Set<number>): Credential | null {
+    const day = beijingDay(this.opts.clock.now());
+    for (let i = 0; i < this.creds.length; i++) {
+      const c = this.creds[this.next % this.creds.length] as Credential;
+      this.next = (this.next + 1) % Math.max(1, this.creds.length);
+      if (skip.has(c.id) || this.spent.get(c.id) === day) continue;
+      return c;
+    }
+    return null;
+  }
+
+  /** An egress IP's daily budget: its own entry, else the one for every IP ('*'); undefined: no limit. */
+  private egressCap(ip: string): number | undefined {
+    return this.opts.egressBudgets?.[ip] ?? this.opts.egressBudgets?.['*'];
+  }
+
+  /** An IP's budget is per upstream (WeChat Reading counts its own requests per IP): keyed by source and IP. */
+  private egressKey(ip: string): string {
+    return `${this.opts.source}:${ip || 'default'}`;
+  }
+
+  /** The budgets one request of `c` spends from. */
+  private scopesOf(c: Credential): BudgetScope[] {
+    const out: BudgetScope[] = [];
+    if (c.dailyBudget !== null) out.push({ scope: 'credential', key: String(c.id), cap: c.dailyBudget });
+    const ip = this.egressCap(c.egress);
+    if (ip !== undefined) out.push({ scope: 'egress', key: this.egressKey(c.egress), cap: ip });
+    return out;
+  }
+
+  /** Takes the request's units (budgets, a paid call's price); false when any is spent. */
+  private async take(c: Credential): Promise<boolean> {
+    const ledger = this.opts.ledger;
+    if (!ledger) return true;
+    const now = this.opts.clock.now();
+    if (!(await ledger.take(this.scopesOf(c), now))) return false;
+    if (c.costFen > 0 && !(await ledger.charge(c.id, c.costFen, c.monthlyCapFen, now))) return false;
+    return true;
+  }
+
+  /** Requests the usable credentials can still send today (null: no limit), for the scheduler. */
+  async capacityLeft(): Promise<number | null> {
+    await this.refresh();
+    const ledger = this.opts.ledger;
+    const now = this.opts.clock.now();
+    let total = 0;
+    const byEgress = new Map<string, number>();
+    for (const c of this.creds) {
+      if (c.dailyBudget === null && this.egressCap(c.egress) === undefined) return null;
+      const left =
+        c.dailyBudget === null
+          ? Number.POSITIVE_INFINITY
+          : Math.max(0, c.dailyBudget - (ledger ? await ledger.used('credential', String(c.id), now) : 0));
+      byEgress.set(c.egress, (byEgress.get(c.egress) ?? 0) + left);
+    }
+    for (const [ip, left] of byEgress) {
+      const cap = this.egressCap(ip);
+      const ipLeft =
+        cap === undefined
+          ? left
+          : Math.max(0, cap - (ledger ? await ledger.used('egress', this.egressKey(ip), now) : 0));
+      total += Math.min(left, ipLeft);
+    }
+    return total;
+  }
+
+  /** Usable credentials right now (for reports). */
+  async usableCount(): Promise<number> {
+    await this.refresh();
+    return this.creds.length;
   }
 
   private drop(id: number): void {
@@ -122,25 +210,67 @@ export class CredentialPool {
     if (failed) u.failures++;
     if (freq) u.freqLimited++;
     u.lastUsedAt = this.opts.clock.now();
+    if (!failed) u.lastSuccessAt = u.lastUsedAt;
     this.usage.set(id, u);
   }
 
   /** Runs one upstream request with a usable credential's secret. */
-  async run<T>(fn: (secret: Record<string, string>) => Promise<T>): Promise<T> {
+  async run<T>(fn: (secret: Record<string, string>, cred: PoolCredential) => Promise<T>): Promise<T> {
     await this.refresh();
-    // Each credential gets at most one go per request; a freq-limited or expired one is dropped.
+    const tried = new Set<number>();
+    let budgetSpent = false;
+    // Each credential gets at most one go per request; a freq-limited, expired, banned or spent one is dropped.
     for (let tries = 0; tries < 1 + this.creds.length; tries++) {
-      const cred = this.pick();
+      const cred = this.pick(tried);
       if (!cred) break;
+      tried.add(cred.id);
+      if (cred.expiresAt !== null && cred.expiresAt <= this.opts.clock.now()) {
+        this.drop(cred.id);
+        await this.opts.store.markExpired(cred.id, 'expired (expires_at passed)');
+        continue;
+      }
+      if (!(await this.take(cred))) {
+        this.spent.set(cred.id, beijingDay(this.opts.clock.now()));
+        budgetSpent = true;
+        continue;
+      }
       try {
-        const r = await this.queueOf(cred).add(() => this.opts.global.add(() => fn(cred.secret)));
+        const r = await this.queueOf(cred).add(() =>
+          this.opts.global.add(() =>
+            fn(cred.secret, { id: cred.id, label: cred.label, secret: cred.secret }),
+          ),
+        );
         this.count(cred.id, false, false);
         upstreamRequests.inc({ source: this.opts.source, outcome: 'ok' });
         return r as T;
-      } catch (e) {
+      } catch (caught) {
+        let e = caught;
         const kind = e instanceof UpstreamError ? e.kind : null;
         this.count(cred.id, true, kind === 'freq');
         countUpstreamError(this.opts.source, e);
+        if (cred.costFen > 0 && this.opts.ledger)
+          await this.opts.ledger.failedCall(
+            cred.id,
+            cred.costFen,
+            cred.chargesFailures,
+            this.opts.clock.now(),
+          );
+        const banAfter = this.opts.banAfterRefusals;
+        if (
+          kind === 'freq' &&
+          banAfter &&
+          (await this.opts.store.refused(cred.id, this.opts.clock.now())) >= banAfter
+        )
+          e = new UpstreamError(`${(e as Error).message} (${banAfter} refusals today)`, 'banned');
+        if (e instanceof UpstreamError && e.kind === 'banned') {
+          this.drop(cred.id);
+          await this.opts.store.ban(cred.id, e.message);
+          this.opts.log.error(
+            { source: this.opts.source, credential: cred.label, id: cred.id, reason: e.message },
+            'upstream credential banned: retired, its share moves to the others',
+          );
+          continue;
+        }
         if (kind === 'freq') {
           const until = this.opts.clock.now() + (this.opts.cooldownMs ?? 15 * 60_000);
           this.drop(cred.id);
@@ -169,6 +299,12 @@ export class CredentialPool {
       }
     }
     const now = this.opts.clock.now();
+    const today = beijingDay(now);
+    if (budgetSpent || this.creds.some((c) => this.spent.get(c.id) === today)) {
+      const spent = new UpstreamError(`${this.opts.source}: today's budget is spent`, 'budget');
+      countUpstreamError(this.opts.source, spent);
+      throw spent;
+    }
     if (now - this.lastNoCredentialLog > 60_000) {
       this.lastNoCredentialLog = now;
       this.opts.log.warn({ source: this.opts.source }, 'no usable upstream credential: requests wait');

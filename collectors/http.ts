@@ -14,6 +14,10 @@ export type UpstreamErrorKind =
   | 'expired'
   /** No credential is usable right now (all cooling or expired). */
   | 'no_credential'
+  /** Every usable credential (or its egress IP, or the paid key's monthly cap) has spent today's budget. */
+  | 'budget'
+  /** The upstream has banned this credential (repeated refusals): it is retired until an admin re-enables it. */
+  | 'banned'
   /** 5xx, timeouts, connection errors that outlived the retries. */
   | 'unavailable'
   /** A well-formed refusal about the request itself (bad args, deleted article). */
@@ -71,6 +75,7 @@ interface Answer {
   status: number;
   url: string;
   body: Dispatcher.ResponseData['body'];
+  headers: Dispatcher.ResponseData['headers'];
 }
 
 /** Delay before retry `attempt` (1-based): base·2^(attempt−1), jittered to [0.5, 1.5)×, capped. */
@@ -120,7 +125,7 @@ async function fetchWithRetry(url: string, opts: FetchOptions): Promise<Answer> 
       await res.body.dump().catch(() => {});
       throw new UpstreamError(`upstream ${res.statusCode}`, 'rejected', res.statusCode);
     }
-    return { status: res.statusCode, url, body: res.body };
+    return { status: res.statusCode, url, body: res.body, headers: res.headers };
   }
   throw last ?? new UpstreamError('upstream unavailable', 'unavailable');
 }
@@ -129,6 +134,26 @@ export async function fetchJson<T>(url: string, opts: FetchOptions = {}): Promis
   const res = await fetchWithRetry(url, opts);
   try {
     return (await res.body.json()) as T;
+  } catch (e) {
+    throw new UpstreamError(`not JSON: ${(e as Error).message}`, 'malformed');
+  }
+}
+
+/** A JSON answer with the cookies it sets (WeChat Reading's login and renewal hand out cookies). */
+export async function fetchJsonSettingCookies<T>(
+  url: string,
+  opts: FetchOptions = {},
+): Promise<{ json: T; cookies: Record<string, string> }> {
+  const res = await fetchWithRetry(url, opts);
+  const raw = res.headers['set-cookie'];
+  const cookies: Record<string, string> = {};
+  for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
+    const pair = line.split(';')[0] ?? '';
+    const i = pair.indexOf('=');
+    if (i > 0) cookies[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  try {
+    return { json: (await res.body.json()) as T, cookies };
   } catch (e) {
     throw new UpstreamError(`not JSON: ${(e as Error).message}`, 'malformed');
   }

@@ -5,9 +5,9 @@ import type {
   SnapshotMessage,
   TopicInput,
 } from '../bus/messages';
-import { COPYRIGHT_CODE, isFromElsewhere } from '../platform/copyright';
-import { messageKind } from '../platform/message-kind';
-import { midOf } from '../platform/wechat-ids';
+import { COPYRIGHT_CODE, isFromElsewhere } from '../core/copyright';
+import { messageKind } from '../core/message-kind';
+import { midOf } from '../core/wechat-ids';
 import type { ParsedArticle } from './article-parser';
 import type { SourceArticle, SourceCounts, SourceFinder, SourceProfile, SourceVideo } from './source';
 
@@ -87,6 +87,7 @@ export function articleMessage(
     item_show_type: itemShowType ?? 0,
     kind: page ? page.kind : messageKind(itemShowType, isFromElsewhere(copyright)),
     source_account: page?.source_account ?? '',
+    source: a.via ?? '',
     ...(page ? pageFields(page, owners) : {}),
   };
 }
@@ -172,6 +173,7 @@ export function snapshotMessage(
     looking: c.looking,
     share: c.share,
     comment: c.comment,
+    ...(c.via ? { source: c.via } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusRecord } from '../bus/bus';
 import { MemoryBus } from '../bus/memory-bus';
 import type { MonitorStatusMessage, MonitorTaskMessage, SnapshotMessage } from '../bus/messages';
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { articleMonitorTask } from './messages-of';
 import { MonitorScheduler } from './monitor';

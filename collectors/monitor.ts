@@ -5,10 +5,10 @@ import type {
   MonitorTaskMessage,
   SnapshotMessage,
 } from '../bus/messages';
-import type { Logger } from '../platform/log';
-import { monitorPolls } from '../platform/metrics';
-import { midOf } from '../platform/wechat-ids';
-import { hash32 } from '../simulator/rng';
+import type { Logger } from '../core/log';
+import { monitorPolls } from '../core/metrics';
+import { hash32 } from '../core/rng';
+import { midOf } from '../core/wechat-ids';
 import { UpstreamError } from './http';
 import { accountKey, articleMessage } from './messages-of';
 import type { MonitorState, MonitorTaskStore, StoredTask } from './monitor-store';

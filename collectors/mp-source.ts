@@ -1,10 +1,11 @@
 import PQueue from 'p-queue';
 import type { z } from 'zod';
-import { type Clock, realClock } from '../platform/clock';
-import type { Logger } from '../platform/log';
-import { createLogger } from '../platform/log';
+import { type Clock, realClock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { createLogger } from '../core/log';
 import { type PageCounts, type ParsedArticle, parseArticlePage } from './article-parser';
 import { parseArticleUrl } from './article-url';
+import type { BudgetLedger } from './budget-ledger';
 import { CredentialPool, type RateLimit } from './credential-pool';
 import { type CredentialStore, StaticCredentialStore } from './credentials';
 import { type FetchOptions, fetchJson, fetchText, UpstreamError } from './http';
@@ -54,14 +55,23 @@ export interface PoolSettings {
   globalRate?: RateLimit | null;
   perCredential?: RateLimit | null;
   cooldownMs?: number;
+  /** Daily budgets in PostgreSQL (budget-ledger.ts) and the egress IPs' daily budgets. */
+  ledger?: BudgetLedger | null;
+  egressBudgets?: Record<string, number>;
 }
 
-/** The mp and client pools of one upstream, sharing one global queue. */
+/** A paid key's own rate: one call per 250 ms keeps any wall-clock second within the providers' 5 per second. */
+const PAID_RATE: RateLimit = { cap: 1, intervalMs: 250 };
+/** WeChat Reading bans after bursts: a reading account refused this often in a day is taken as banned. */
+const WEREAD_BAN_AFTER = 3;
+
+/** The pools of one upstream, sharing one global queue. */
 export function upstreamPools(s: PoolSettings): {
   mp: CredentialPool;
   client: CredentialPool;
   weread: CredentialPool;
   finder: CredentialPool;
+  paid: CredentialPool;
 } {
   const global = s.globalRate
     ? new PQueue({
@@ -71,17 +81,27 @@ export function upstreamPools(s: PoolSettings): {
         carryoverIntervalCount: true,
       })
     : new PQueue({ concurrency: s.concurrency ?? 64 });
-  const make = (source: 'mp' | 'client' | 'weread' | 'finder') =>
+  const make = (source: 'mp' | 'client' | 'weread' | 'finder' | 'paid') =>
     new CredentialPool({
       source,
       store: s.store,
       clock: s.clock ?? realClock,
       log: s.log ?? createLogger('silent'),
       global,
-      perCredential: s.perCredential ?? null,
+      perCredential: source === 'paid' ? PAID_RATE : (s.perCredential ?? null),
       cooldownMs: s.cooldownMs,
+      ledger: s.ledger ?? null,
+      // Per-IP budgets are WeChat Reading's (about 300 a day per IP); other upstreams count per credential.
+      egressBudgets: source === 'weread' ? s.egressBudgets : undefined,
+      banAfterRefusals: source === 'weread' ? WEREAD_BAN_AFTER : undefined,
     });
-  return { mp: make('mp'), client: make('client'), weread: make('weread'), finder: make('finder') };
+  return {
+    mp: make('mp'),
+    client: make('client'),
+    weread: make('weread'),
+    finder: make('finder'),
+    paid: make('paid'),
+  };
 }
 
 /**
@@ -350,7 +370,12 @@ export class MpSource implements Source, ArticleLookup {
    */
   async article(url: string): Promise<ParsedArticle> {
     const link = parseArticleUrl(url);
-    if (!link) throw new UpstreamError(`not an article link: ${url}`, 'rejected');
+    // Members read this (收录 of a long input): spec §5 takes more than 30 characters as an article link.
+    if (!link)
+      throw new UpstreamError(
+        `不是公众号文章链接：${url.length > 40 ? `${url.slice(0, 40)}…` : url}（公众号名称最长 30 个字，更长的输入按文章链接收录）`,
+        'rejected',
+      );
     const target =
       link.kind === 'short'
         ? this.url(`/s/${link.token}`, {})

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus, BusRecord } from '../bus/bus';
+import { hash32 } from '../core/rng';
 import { startInProcess, waitReady } from '../e2e/harness';
 import type { Platform } from '../platform/platform';
-import { hash32 } from '../simulator/rng';
 
 /**
  * The collectors inside the running platform (role all): inclusion by name through crawl.requests

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isOriginal } from '../platform/copyright';
+import { isOriginal } from '../core/copyright';
 import { parseArticlePage } from './article-parser';
 import { readAppmsgext, readAppmsgpublish, readListEx, readSearchbiz } from './upstream-readers';
 

@@ -1,9 +1,10 @@
 import type PQueue from 'p-queue';
 import type { Bus, BusRecord, Subscription } from '../bus/bus';
 import type { CrawlProgressMessage, CrawlRequestMessage } from '../bus/messages';
-import type { Clock } from '../platform/clock';
-import type { Logger } from '../platform/log';
-import { midOf } from '../platform/wechat-ids';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { BACKFILL_MAX_DAYS } from '../core/periods';
+import { midOf } from '../core/wechat-ids';
 import { articlePages } from './article-pages';
 import type { ParsedArticle } from './article-parser';
 import { UpstreamError } from './http';
@@ -20,8 +21,6 @@ import type { ArticleLookup, Source, SourceAccount, SourceArticle } from './sour
 export const REQUESTS_GROUP = 'collector.requests';
 /** Spec §5: an inclusion input of 1–30 characters is an account name, anything else an article URL. */
 export const INCLUSION_NAME_MAX = 30;
-/** Spec §9: back-collection covers at most 6 months. */
-export const BACKFILL_MAX_DAYS = 180;
 /** A page update reads this far back. */
 const UPDATE_DAYS = 3;
 const PAGE = 5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../platform/config';
+import { ConfigError, loadConfig } from '../core/config';
 
 describe('collector settings', () => {
   it('has defaults that run against the built-in simulator', () => {

@@ -63,11 +63,13 @@ export interface SourceArticle {
   author: string;
   link: string;
   createTime: number;
-  /** 原创 as a stored code of platform/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share). */
+  /** 原创 as a stored code of core/copyright.ts (0 unknown, 1 original, 2 reprint, 3 share). */
   copyrightStat: number;
   sourceUrl: string;
   /** WeChat's item_show_type when the list gives it (null or absent: not given). */
   itemShowType?: number | null;
+  /** The source of a chain that served the list (source-chain.ts); absent outside a chain. */
+  via?: string;
 }
 
 export interface SourcePush {
@@ -87,6 +89,8 @@ export interface SourceCounts {
   looking: number;
   share: number;
   comment: number;
+  /** The source of a chain that served the counters; absent outside a chain. */
+  via?: string;
 }
 
 export interface Source {

@@ -1,26 +1,32 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
-import type { Clock } from '../platform/clock';
-import type { Config } from '../platform/config';
-import type { Logger } from '../platform/log';
-import { addCredentialSource, addMonitorTaskSource } from '../platform/metrics';
+import type { Clock } from '../core/clock';
+import type { Config } from '../core/config';
+import type { Logger } from '../core/log';
+import { addCredentialSource, addMonitorTaskSource } from '../core/metrics';
+import { CAPABILITIES } from '../core/source-chains';
 import type { MemberDb } from '../postgres/db';
-import { withPostLists } from './compose';
+import { memberTiers } from './account-tiers';
+import { BudgetLedger } from './budget-ledger';
+import { CrawlPriorities, countsLeftToday } from './crawl-priorities';
 import { Crawler, type Shard } from './crawler';
 import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from './credentials';
 import { CollectorMembership } from './membership';
 import { MonitorScheduler } from './monitor';
 import { PgMonitorTaskStore } from './monitor-store';
-import { MpSource, upstreamPools } from './mp-source';
 import { PgAccountRegistry } from './registry';
 import { CrawlRequestHandler } from './requests';
+import { PgSourceChainStore } from './source-chain';
+import { chainsInForce, wireSources } from './source-wiring';
+import { PgTierReports } from './tier-reports';
 import { realTimers } from './timer-clock';
-import { WereadSource } from './weread-source';
 
 export interface RunningCollectors {
   crawler: Crawler;
   monitor: MonitorScheduler;
   requests: CrawlRequestHandler;
+  /** The crawl's tiers when requests are budgeted (null without budgets): staleness and discovery latency. */
+  priorities: CrawlPriorities | null;
   /** Stops in order: requests, monitoring, crawling, then the last usage counts are written. */
   stop(): Promise<void>;
 }
@@ -46,8 +52,17 @@ export async function startCollectors(opts: {
   // The built-in simulator needs no login; real upstreams take credentials from PostgreSQL.
   const credentials: CredentialStore =
     config.UPSTREAM_CREDENTIALS === 'db' ? new PgCredentialStore(db) : StaticCredentialStore.anonymous();
-  const pools = upstreamPools({
+  const chainStore = new PgSourceChainStore(db);
+  // Daily budgets live in PostgreSQL only for real credentials; the demo's anonymous one has no budget to keep.
+  const ledger = config.UPSTREAM_CREDENTIALS === 'db' ? new BudgetLedger(db) : null;
+  const wired = wireSources({
+    upstream,
+    wereadUpstream: config.WEREAD_URL,
+    paidUpstream: config.PAID_API_URL,
     store: credentials,
+    ledger,
+    egressBudgets: config.WEREAD_IP_DAILY_BUDGET > 0 ? { '*': config.WEREAD_IP_DAILY_BUDGET } : undefined,
+    chains: await chainsInForce(config, chainStore),
     clock,
     log,
     concurrency: config.CRAWL_CONCURRENCY * 4,
@@ -56,7 +71,14 @@ export async function startCollectors(opts: {
         ? { cap: config.UPSTREAM_RATE_PER_CREDENTIAL, intervalMs: 60_000 }
         : null,
     cooldownMs: config.UPSTREAM_COOLDOWN_S * 1000,
+    timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000,
+    mp: {
+      listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
+      countsVia: config.UPSTREAM_COUNTS,
+    },
   });
+  const { pools, chain: source } = wired;
+  log.info({ chains: source.current() }, 'source chains');
   const removeCredentials = addCredentialSource(() => credentials.states(clock.now()));
   stops.push(async () => removeCredentials());
   const flushUsage = setInterval(() => {
@@ -67,21 +89,22 @@ export async function startCollectors(opts: {
     clearInterval(flushUsage);
     for (const p of Object.values(pools)) await p.flush().catch(() => {});
   });
-  const mp = new MpSource(upstream, {
-    mp: pools.mp,
-    client: pools.client,
-    finder: pools.finder,
-    listApi: config.UPSTREAM_LIST_API === 'list_ex' ? 'list_ex' : 'publish',
-    countsVia: config.UPSTREAM_COUNTS,
-    http: { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 },
-  });
-  const source =
-    config.UPSTREAM_LIST_API === 'weread'
-      ? withPostLists(
-          mp,
-          new WereadSource(upstream, pools.weread, { timeoutMs: config.UPSTREAM_TIMEOUT_S * 1000 }),
-        )
-      : mp;
+  // An admin's change to a chain (admin page, table source_chains) reaches every collector within a minute.
+  const reloadChains = setInterval(
+    () =>
+      void chainsInForce(config, chainStore)
+        .then((chains) => {
+          for (const cap of CAPABILITIES)
+            if (chains[cap].join(',') !== source.current()[cap].join(',')) {
+              source.setChain(cap, chains[cap]);
+              log.info({ capability: cap, chain: chains[cap] }, 'source chain changed');
+            }
+        })
+        .catch((err) => log.warn({ err: (err as Error).message }, 'could not reload source chains')),
+    60_000,
+  );
+  reloadChains.unref();
+  stops.push(async () => clearInterval(reloadChains));
   const registry = new PgAccountRegistry(db);
   let shard: Shard | (() => Promise<Shard>) = config.shard === 'auto' ? { index: 0, count: 1 } : config.shard;
   if (config.shard === 'auto') {
@@ -104,7 +127,23 @@ export async function startCollectors(opts: {
     shard = () => members.shard();
   }
   const queue = new PQueue({ concurrency: config.CRAWL_CONCURRENCY });
+  const monitor = new MonitorScheduler(source, bus, log.child({ part: 'monitor' }), {
+    clock: realTimers(clock),
+    name: config.COLLECTOR_NAME,
+    store: new PgMonitorTaskStore(db),
+    leaseMs: config.MONITOR_LEASE_S * 1000,
+  });
+  // Budgeted requests (credentials in PostgreSQL) are spent by priority, keeping what monitor tasks still need.
+  const priorities = ledger
+    ? new CrawlPriorities({
+        capacity: () => wired.listCapacity(countsLeftToday(monitor.tasks(), clock.now())),
+        tiers: () => memberTiers(db),
+        roundMs: config.CRAWL_INTERVAL_S * 1000,
+        clock,
+      })
+    : null;
   const crawler = new Crawler(source, bus, log, {
+    priorities,
     crawlDays: config.CRAWL_DAYS,
     intervalS: config.CRAWL_INTERVAL_S,
     concurrency: config.CRAWL_CONCURRENCY,
@@ -117,12 +156,20 @@ export async function startCollectors(opts: {
     name: config.COLLECTOR_NAME,
   });
   stops.push(() => crawler.stop());
-  const monitor = new MonitorScheduler(source, bus, log.child({ part: 'monitor' }), {
-    clock: realTimers(clock),
-    name: config.COLLECTOR_NAME,
-    store: new PgMonitorTaskStore(db),
-    leaseMs: config.MONITOR_LEASE_S * 1000,
-  });
+  if (priorities) {
+    // The tiers go to PostgreSQL for the admin's sources page, whichever process serves it.
+    const reports = new PgTierReports(db);
+    const save = () =>
+      reports
+        .save(config.COLLECTOR_NAME, priorities.report(), clock.now())
+        .catch((err) => log.warn({ err: (err as Error).message }, 'crawl tiers not reported'));
+    const every = setInterval(() => void save(), 60_000);
+    every.unref();
+    stops.push(async () => {
+      clearInterval(every);
+      await save();
+    });
+  }
   const requests = new CrawlRequestHandler(
     source,
     bus,
@@ -148,5 +195,5 @@ export async function startCollectors(opts: {
     throw e;
   }
   crawler.start();
-  return { crawler, monitor, requests, stop };
+  return { crawler, monitor, requests, priorities, stop };
 }

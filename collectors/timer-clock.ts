@@ -1,4 +1,4 @@
-import { type Clock, realClock } from '../platform/clock';
+import { type Clock, realClock } from '../core/clock';
 
 /** A clock that can also call back at a time on itself: real (or fixed) for running, virtual for tests. */
 export interface TimerClock extends Clock {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { midOf } from '../platform/wechat-ids';
+import { midOf } from '../core/wechat-ids';
 import { UpstreamError } from './http';
 
 /**

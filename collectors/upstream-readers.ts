@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copyrightCode, copyrightFromList } from '../platform/copyright';
+import { copyrightCode, copyrightFromList } from '../core/copyright';
 import { retKind, UpstreamError } from './http';
 import type { SourceAccount, SourceArticle, SourcePush } from './source';
 import {
@@ -44,7 +44,7 @@ export function snOf(link: string): string {
   }
 }
 
-/** An article of appmsgpublish or list_ex as the platform keeps it; 原创 mapped once (platform/copyright.ts). */
+/** An article of appmsgpublish or list_ex as the platform keeps it; 原创 mapped once (core/copyright.ts). */
 export function toSourceArticle(biz: string, x: AppMsgEx): SourceArticle {
   return {
     biz,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { wci } from '../stream/analytics/wci';
 import { publishStepSeries, startInProcess, until, waitReady } from './harness';
-import { buy, signUp } from './members-harness';
+import { buy, refusal, signUp } from './members-harness';
 
 /**
  * Rankings and lists on a running platform: figures checked against the simulator's raw HTTP answers and the
@@ -103,6 +103,10 @@ describe('rankings', () => {
 
   it('ranks within an industry and an area, and says how ranks moved against the previous period', async () => {
     const { body: f } = await json(`${api}/fbmain/rank/v1/filters`);
+    // The finished periods before the fixed clock's 2026-11-01 (a Sunday): the day, week and month before.
+    expect(f.data.finished).toEqual({ day: '2026-10-31', week: '2026-10-19', month: '2026-10-01' });
+    expect(f.data.media).toContain(f.data.largest_media);
+    expect(f.data.area).toContain(f.data.largest_area);
     const media = f.data.media[0] as string;
     const area = f.data.area[0] as string;
     const { body: m } = await json(
@@ -129,12 +133,12 @@ describe('rankings', () => {
 
   it('answers bad input in Chinese and keeps deep pages for paying members', async () => {
     const bad = await json(`${api}/fbmain/rank/v1/common?period=year`);
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toMatch(/day、week 或 month/);
-    expect((await json(`${api}/fbmain/rank/v1/common?date=2026-13-45`)).status).toBe(400);
+    expect(refusal(await json(`${api}/fbmain/rank/v1/common?date=2026-13-45`))).toBe(40000);
     expect((await json(`${api}/fbmain/rank/v1/media?period=day`)).body.msg).toMatch(/请选择行业/);
     const deep = await json(`${api}/fbmain/rank/v1/common?page=6&num=20`);
-    expect(deep.status).toBe(401);
+    expect(refusal(deep)).toBe(40001);
     const member = await signUp(api);
     const free = await member.get('/fbmain/rank/v1/common?page=6&num=20');
     expect(free.body.error_code).toBe(40002);
@@ -193,7 +197,7 @@ describe('今日热文 and 低粉爆文', () => {
       expect(a.burst_ratio).toBeGreaterThanOrEqual(rule.min_ratio);
     }
     const bad = await json(`${api}/fbmain/main/v1/burst?days=2`);
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toMatch(/1、3、7 或 30/);
   });
 });
@@ -201,10 +205,10 @@ describe('今日热文 and 低粉爆文', () => {
 describe('fake-traffic report (read_praise_report)', () => {
   it('judges a monitored series as it arrives and explains the verdict to members', async () => {
     const { post, art } = await publishStepSeries(platform, api);
-    expect((await json(`${api}/fbmain/monitor/v1/read_praise_report?post=${post}`)).status).toBe(401);
+    expect(refusal(await json(`${api}/fbmain/monitor/v1/read_praise_report?post=${post}`))).toBe(40001);
     const member = await signUp(api);
     const bad = await member.get('/fbmain/monitor/v1/read_praise_report?post=abc');
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(400);
     expect(bad.body.msg).toContain('报告文章 (post)');
     const report = await until('the fake-traffic verdict', async () => {
       const r = await member.get(`/fbmain/monitor/v1/read_praise_report?post=${post}`);
@@ -212,7 +216,9 @@ describe('fake-traffic report (read_praise_report)', () => {
     });
     expect(report.status).toBe(200);
     expect(report.data.profile).toMatchObject({ title: art.title, position: art.position });
-    expect(report.data.signals.map((s: any) => s.code)).toContain('step');
+    expect(report.data.signals.map((s: any) => s.code)).toContain('switch');
+    expect(report.data).toMatchObject({ verdict: 'fake' });
+    expect(report.data.confidence).toBeGreaterThan(0.9);
     expect(report.data.summary).toMatch(/^判定为刷量：/);
     expect(report.data.forecast_fake).toBeGreaterThanOrEqual(4000);
     expect(report.data.charts.read.length).toBeGreaterThanOrEqual(40);
@@ -222,21 +228,26 @@ describe('fake-traffic report (read_praise_report)', () => {
       return f.data.list.find((r: any) => r.mid === art.mid);
     });
     expect(fakeDay.fake_reads).toBe(report.data.forecast_fake);
+    // The row names the flagged article, so the ranking can lead to its report.
+    expect(fakeDay).toMatchObject({ fake_post: post, fake_title: art.title });
     const { body: nf } = await json(`${api}/fbmain/rank/v1/new_fake?period=day&num=100`);
     expect(nf.data.list.map((r: any) => r.mid)).toContain(art.mid);
+    expect(nf.data.list.find((r: any) => r.mid === art.mid).fake_post).toBe(post);
     const { body: old } = await json(`${api}/fbmain/rank/v1/new_fake_old?period=day&num=100`);
     expect(old.error_code).toBe(0);
     // The real ranking discounts the estimated fake reads.
     const { body: real } = await json(`${api}/fbmain/rank/v1/real?period=day&num=100`);
     const { body: common } = await json(`${api}/fbmain/rank/v1/common?period=day&num=100`);
     const inReal = real.data.list.find((r: any) => r.mid === art.mid);
+    // Other rankings carry no flagged article.
+    expect(real.data.list.every((r: any) => r.fake_post === '' && r.fake_title === '')).toBe(true);
     const inCommon = common.data.list.find((r: any) => r.mid === art.mid);
     expect(inReal.score).toBeLessThan(inCommon.score);
     const { body: orig } = await json(`${api}/fbmain/rank/v1/original?period=week&num=100`);
     for (const r of orig.data.list) expect(r.originals).toBeGreaterThan(0);
     const charts = await member.get(`/fbmain/monitor/v1/read_praise?post=${post}&type=2`);
     expect(Object.keys(charts.body.data)).toEqual(['charts']);
-    expect((await member.get(`/fbmain/monitor/v1/read_praise_report?post=1_999_1`)).status).toBe(404);
+    expect(refusal(await member.get(`/fbmain/monitor/v1/read_praise_report?post=1_999_1`))).toBe(404);
   });
 });
 
@@ -246,7 +257,14 @@ describe('similar accounts (mp_similar)', () => {
     const mid = list.data.list[0].mid as number;
     const { body: me } = await json(`${api}/fbmain/search/v1/mp_detail?mId=${mid}`);
     const mine = me.data.account;
-    const { body } = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=0`);
+    // Restricted like basic analysis (spec §6): visitors get the login prompt, level 1 the upgrade prompt.
+    expect(refusal(await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}`))).toBe(40001);
+    const free = await signUp(api);
+    expect(refusal(await free.get('/fbmain/search/v1/mp_similar', { mid }))).toBe(40002);
+    const paid = await signUp(api);
+    await buy(paid, 'vip2_q');
+    const similar = (q: Record<string, unknown>) => paid.get('/fbmain/search/v1/mp_similar', q);
+    const { body } = await similar({ mid, sort: 0 });
     expect(body.error_code).toBe(0);
     expect(body.data.total).toBeGreaterThan(0);
     expect(body.data.accounts.length).toBeLessThanOrEqual(20);
@@ -265,14 +283,14 @@ describe('similar accounts (mp_similar)', () => {
     expect([...matches].sort((x, y) => y - x)).toEqual(matches);
     const keys = ['match', 'fans', 'head_avg_zan', 'head_avg_read', 'week_posts', 'index'];
     for (let sort = 1; sort <= 5; sort++) {
-      const { body: s } = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=${sort}`);
+      const { body: s } = await similar({ mid, sort });
       const v = s.data.accounts.map((a: any) => a[keys[sort] as string]);
       expect([...v].sort((x, y) => y - x)).toEqual(v);
       expect(s.data.total).toBe(body.data.total);
     }
-    const bad = await json(`${api}/fbmain/search/v1/mp_similar?mid=${mid}&sort=6`);
-    expect(bad.status).toBe(400);
+    const bad = await similar({ mid, sort: 6 });
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toMatch(/0–5/);
-    expect((await json(`${api}/fbmain/search/v1/mp_similar?mid=1`)).status).toBe(404);
+    expect(refusal(await similar({ mid: 1 }))).toBe(40004);
   });
 });

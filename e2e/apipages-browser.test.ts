@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPEN_ENDPOINTS } from '../api/open-api/endpoints';
-import { apipagesRoutes } from '../dashboard/src/pages/apipages/routes';
+import { apipagesRoutes } from '../dashboard/src/features/apiservice/routes';
 import type { Platform } from '../platform/platform';
 import {
   haveChromium,

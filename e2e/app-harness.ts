@@ -4,10 +4,10 @@ import { createApp } from '../api/app';
 import type { ApiDeps } from '../api/deps';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
+import { fixedClock } from '../core/clock';
+import { loadConfig } from '../core/config';
+import { createLogger, type Logger } from '../core/log';
 import { createMembers } from '../members/index';
-import { fixedClock } from '../platform/clock';
-import { loadConfig } from '../platform/config';
-import { createLogger, type Logger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { tempDir } from './harness';
@@ -22,7 +22,10 @@ export async function openTestApp(
   name: string,
   nowMs: number,
   extra: Partial<
-    Pick<ApiDeps, 'upstream' | 'imageHosts' | 'siteQrcodes' | 'openApiLimit' | 'http' | 'dashboardDir'>
+    Pick<
+      ApiDeps,
+      'upstream' | 'imageHosts' | 'siteQrcodes' | 'openApiLimit' | 'http' | 'dashboardDir' | 'sources'
+    >
   > = {},
   env: Record<string, string> = {},
   log: Logger = createLogger('silent'),

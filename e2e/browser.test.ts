@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { REPO_ROOT } from '../platform/platform';
 import { haveChromium, launchBrowser } from './browser';
-import { SMALL_WORLD, type SpawnedPlatform, spawnPlatform, tempDir, waitReady } from './harness';
+import { SMALL_WORLD, type SpawnedPlatform, spawnPlatform, tempDir } from './harness';
 
 const SHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 // In CI a missing browser is a failure, not a skip: `npm run test:setup` installs it.
@@ -26,7 +26,10 @@ describe.runIf(runBrowser)(
       dataDir = tempDir('browser');
       platform = spawnPlatform({ ...SMALL_WORLD, LOG_LEVEL: 'info', DATA_DIR: dataDir });
       url = await platform.url;
-      await waitReady(url);
+      // The log says when the platform is ready to use, with the address to open (README).
+      const ready = await platform.ready;
+      expect(ready.url).toBe(`${url}/main/`);
+      expect((await fetch(`${url}/health`)).status).toBe(200);
       browser = await launchBrowser();
     });
 

@@ -62,6 +62,11 @@ const ROUTES = [
     title: '公众号数据 API - 价格、用量与充值 - 公众号数据平台',
   },
   {
+    path: '/appsearch/interface?actnav=5',
+    testId: 'keys-tab',
+    title: '公众号数据 API - 价格、用量与充值 - 公众号数据平台',
+  },
+  {
     path: '/appsearch/interface?actnav=4',
     testId: 'examples-tab',
     title: '公众号数据 API - 价格、用量与充值 - 公众号数据平台',
@@ -115,7 +120,7 @@ describe.runIf(runBrowser)(
       const problems = watchProblems(page);
       await page.goto(`${url}/main/appsearch/center?tabSt=1`);
       await page.getByTestId('login-prompt').waitFor();
-      await page.getByTestId('login-prompt-button').click();
+      await page.getByTestId('login-prompt-open').click();
       await page.getByRole('dialog').getByText('扫码登录').first().waitFor();
       await page.keyboard.press('Escape');
 
@@ -305,12 +310,17 @@ describe.runIf(runBrowser)(
         .toBe(after.toLocaleString('en-US'));
       await page.getByTestId('recharge-records').getByRole('cell', { name: no }).waitFor();
 
-      // A key created on the samples tab, one real open-API call with it, then the records show the debit.
+      // A key created on its own tab (not under 调用示例), one real open-API call with it, then the records show
+      // the debit. The samples tab fills the new key in.
       await page.goto(`${url}/main/appsearch/interface?actnav=4`);
+      expect(await page.getByTestId('api-key-create').count()).toBe(0);
+      await page.goto(`${url}/main/appsearch/interface?actnav=5`);
       await page.getByTestId('api-key-create').click();
       const key = (await page.getByTestId('api-key-fresh').textContent())?.trim() ?? '';
       expect(key).toMatch(/^gzh_/);
-      expect(await page.getByTestId('sample-curl').textContent()).toContain(key);
+      await screenshot(page, 'interface-keys.png', { fullPage: true });
+      await page.getByTestId('interface-tab-4').click();
+      await expect.poll(() => page.getByTestId('sample-curl').textContent()).toContain(key);
       await screenshot(page, 'interface-examples-key.png', { fullPage: true });
       const accounts = (await member.post('/fbmain/search/v1/key_search', { kw: '', num: 1 })).body.data
         .accounts;
@@ -324,7 +334,11 @@ describe.runIf(runBrowser)(
       expect(records.rows[0].balance_after).toBe(after - 1);
       const firstRow = page.getByTestId('records-table').locator('tbody tr.ant-table-row').first();
       await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(String(after - 1));
-      expect(await firstRow.textContent()).toContain(records.rows[0].endpoint);
+      // The endpoint by its Chinese name (the price list's), its metering id in the tooltip.
+      const pricing = (await member.get('/fbmain/api/v1/api_pricing')).body.data;
+      const endpoint = pricing.endpoints.find((e: { name: string }) => e.name === records.rows[0].endpoint);
+      expect(await firstRow.textContent()).toContain(endpoint.summary);
+      expect(await firstRow.locator(`[data-endpoint="${records.rows[0].endpoint}"]`).count()).toBe(1);
       expect(await firstRow.textContent()).toContain('调用');
 
       // Export: the CSV the browser downloads carries the same record.

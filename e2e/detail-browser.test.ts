@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import {
@@ -22,6 +22,24 @@ if (!runBrowser)
   console.warn('[detail browser tests] skipped: /usr/bin/chromium not found (run `npm run test:setup`)');
 
 type Json = any;
+
+/** Words of Latin letters a user may see in these regions: the index's own name. */
+const LATIN_ALLOWED = new Set(['WCI']);
+
+/** At each desktop width the page has no horizontal scroll and `region` shows no English words. */
+async function checkWidths(page: Page, region: string, shot: string): Promise<void> {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const size = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(size.scroll, `horizontal scroll at ${width}px`).toBeLessThanOrEqual(size.client);
+    const text = (await page.getByTestId(region).textContent()) ?? '';
+    expect((text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w))).toEqual([]);
+    await screenshot(page, `${shot}-${width}.png`, { fullPage: true });
+  }
+}
 
 describe.runIf(runBrowser)('the official account detail in a real browser', () => {
   let platform: Platform;
@@ -68,6 +86,17 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await page.getByTestId('account-header').waitFor();
     await page.getByTestId('article-row').first().waitFor();
     expect(await page.getByTestId('account-header').textContent()).toContain(full.name);
+    // Titles lead to our own article page, never to the upstream (the simulator's loopback address).
+    expect(await page.getByTestId('article-title-link').first().getAttribute('href')).toMatch(
+      /^\/main\/appsearch\/details\?post=\d+_\d+_\d+$/,
+    );
+    // 传播指数 and WCI: each explained in one tooltip with its formula and source.
+    await page.getByTestId('index-term').hover();
+    await page.getByRole('tooltip').filter({ hasText: '传播指数（本平台指数）= 近30天 WCI × 100' }).waitFor();
+    await page.getByTestId('wci-term').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'WCI（微信传播指数，公开的 V14.2 算法）' }).waitFor();
+    expect(await page.getByRole('tooltip').filter({ hasText: '数据来源' }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'header-wci-tooltip.png');
     const ownerLabel = `主体信息(${full.owner_total > 0 ? full.owner_total : 1})`;
     expect(await page.getByRole('tab', { name: ownerLabel }).count()).toBe(1);
 
@@ -85,6 +114,32 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(await page.getByTestId('overview-chart-bar').count()).toBe(stat.read_overview.length);
     expect(await page.getByText('扫码关注').isVisible()).toBe(true);
     await screenshot(page, 'tab-analysis.png', { fullPage: true });
+
+    // The daily trend: one bar (articles) per day and the reads line, as t_detail_statistic answers; 7/30/90 days.
+    const trend = (await api('/fbmain/search/v1/t_detail_statistic', { mId: mid, days: 30 })).data;
+    await page.getByTestId('trend-daily').waitFor();
+    const dayBars = await page
+      .getByTestId('trend-daily-bar')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+    expect(dayBars).toEqual(trend.list.map((d: Json) => d.articles));
+    expect(await page.getByTestId('trend-totals').textContent()).toContain(
+      `总阅读 ${trend.total.reads.toLocaleString('zh-CN')}`,
+    );
+    await page.getByTestId('trend-days').getByText('近7天').click();
+    await expect.poll(() => page.getByTestId('trend-daily-bar').count()).toBe(7);
+    const week = (await api('/fbmain/search/v1/t_detail_statistic', { mId: mid, days: 7 })).data;
+    const last = week.list.at(-1);
+    // Over the last day (the chart's right margin is 48 px): hover scrolls the chart into view first.
+    const box = await page.getByTestId('trend-daily').boundingBox();
+    if (!box) throw new Error('the trend chart has no box');
+    await page.getByTestId('trend-daily').hover({ position: { x: box.width - 60, y: box.height / 2 } });
+    const tip = page.getByTestId('trend-daily-tooltip');
+    await tip.waitFor();
+    expect(await tip.textContent()).toBe(
+      `${last.date}阅读：${last.reads.toLocaleString('zh-CN')}发文篇数：${last.articles.toLocaleString('zh-CN')}`,
+    );
+    await checkWidths(page, 'trend-card', 'tab-analysis-trend');
+    await page.setViewportSize({ width: 1360, height: 900 });
 
     // 2 Owner: the same-owner state that fits the count, and one labelled bar per hour with posts.
     const owner = (await api('/fbmain/search/v1/detail_owner', { mId: mid })).data;
@@ -121,6 +176,14 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await expect.poll(() => page.getByTestId('link-row').count()).toBe(Math.min(10, links30.total_number));
     expect(await page.getByTestId('link-title').allInnerTexts()).toEqual(
       links30.article_list.map((l: Json) => l.article_title),
+    );
+    expect(
+      await page
+        .getByTestId('link-title')
+        .getByTestId('article-title-link')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href'))),
+    ).toEqual(
+      links30.article_list.map((l: Json) => `/main/appsearch/details?post=${encodeURIComponent(l.post)}`),
     );
     const byRead = await api('/fbmain/original/v1/original_text_link', {
       id: mid,
@@ -159,11 +222,28 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     await context.close();
   });
 
+  it('a visitor gets the friendly login panel on 阅读原文 as on the other member tabs', async () => {
+    const context = await memberContext(browser, null);
+    const page = await context.newPage();
+    // The member-only calls answer 401 to a visitor: expected here.
+    const problems = watchProblems(page, (status) => status === 401);
+    await page.goto(`${url}/main/appsearch/detail?mid=${full.mid}&active=3`);
+    const pane = page.getByTestId('tab-pane-3');
+    await pane.getByTestId('login-prompt').waitFor();
+    expect(await pane.textContent()).not.toContain('用户未登录');
+    expect(await pane.getByRole('button', { name: '重试' }).count()).toBe(0);
+    await page.getByRole('tab', { name: '基础分析' }).click();
+    await page.getByTestId('tab-pane-1').getByTestId('login-prompt').waitFor();
+    await screenshot(page, 'visitor-links-login.png', { fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a free member sees the limit panels, and upgrading opens the member centre in a new tab', async () => {
     const context = await memberContext(browser, free.token as string);
     const page = await context.newPage();
-    // The limited calls answer HTTP 403 with the level code: expected here.
-    const problems = watchProblems(page, (status) => status === 403);
+    // The limited calls answer the level code in the body, with HTTP 200 (docs/api.md): no HTTP error.
+    const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/detail?mid=${full.mid}&active=1`);
     await page.getByTestId('level-limit').waitFor();
     expect(await page.getByTestId('level-limit').textContent()).toContain('会员等级不足，去升级');
@@ -258,6 +338,14 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     expect(row).toContain(art.title);
     expect(row).toContain('2天（每2分钟）');
     expect(row).toContain('疑似刷量');
+    // The title leads to our article page, the flagged result to its report.
+    const listRow = page.getByTestId('analysis-row').first();
+    expect(await listRow.getByTestId('article-title-link').getAttribute('href')).toBe(
+      `/main/appsearch/details?post=${encodeURIComponent(post)}`,
+    );
+    expect(await listRow.getByTestId('report-link').getAttribute('href')).toBe(
+      `/main/appsearch/monitorViewNew?post=${encodeURIComponent(post)}`,
+    );
     await screenshot(page, 'popup-analysis-list.png');
 
     const report = (await deluxe.get('/fbmain/monitor/v1/read_praise_report', { post })).body.data;
@@ -280,6 +368,52 @@ describe.runIf(runBrowser)('the official account detail in a real browser', () =
     const fav = await deluxe.get('/fbmain/search/v1/favorite_report_option', { post });
     expect(fav.body.data.is_favorite).toBe(1);
     await screenshot(page, 'popup-analysis-detail.png');
+
+    // The history list marks the judged article and links to its report; the report shows the monitoring window
+    // and leads back.
+    await page.goto(`${url}/main/appsearch/detail?mid=${art.mid}&active=0`);
+    const flagged = page.getByTestId('article-row').filter({ hasText: art.title });
+    await flagged.getByTestId('article-report').waitFor();
+    expect(await flagged.getByTestId('article-report').textContent()).toContain('疑似刷量');
+    await flagged.getByTestId('report-link').click();
+    await page.getByTestId('report-page').waitFor();
+    const fresh = (await deluxe.get('/fbmain/monitor/v1/read_praise_report', { post })).body.data;
+    expect(await page.getByTestId('report-start').textContent()).toBe(
+      fresh.profile.start_ts || '等待首次采集',
+    );
+    // The order runs for 2 days: 监测中 until its end; the last poll apart.
+    expect(fresh.profile.monitoring).toBe(1);
+    expect(await page.getByTestId('report-monitoring').textContent()).toBe(
+      `监测中计划至 ${fresh.profile.end_ts}`,
+    );
+    expect(await page.getByTestId('report-last-poll').textContent()).toBe(fresh.profile.last_poll);
+    // The first hour has no earlier poll: its 新增 is marked, not the count since publication.
+    expect(fresh.table[0].read_add).toBeNull();
+    expect(await page.getByTestId('report-row').first().getByTestId('report-first-add').count()).toBe(2);
+    expect(await page.getByTestId('report-back-account').getAttribute('href')).toBe(
+      `/main/appsearch/detail?mid=${art.mid}&active=0`,
+    );
+    await checkWidths(page, 'report-back', 'report-page');
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await page.getByTestId('report-back-prev').click();
+    await page.getByTestId('account-header').waitFor();
+
+    // Our article page: stored title, counters, the article on WeChat (the demo's link marked), its report.
+    const content = (await deluxe.get('/fbmain/tools/v1/article_content', { post })).body.data;
+    await page.goto(`${url}/main/appsearch/details?post=${encodeURIComponent(post)}`);
+    await page.getByTestId('article-data').waitFor();
+    expect(await page.getByTestId('article-title').textContent()).toBe(content.title);
+    const wechat = await page.getByTestId('article-wechat-link').getAttribute('href');
+    expect(wechat).toBe(content.wechat_url);
+    expect(wechat).toMatch(/^https:\/\/mp\.weixin\.qq\.com\/s\?__biz=.+&mid=\d+&idx=\d+&sn=/);
+    expect(await page.getByTestId('article-wechat-demo').count()).toBe(content.wechat_url_built);
+    expect(await page.getByTestId('counter-read').getAttribute('data-value')).toBe(String(content.read));
+    await page.getByTestId('article-report-link').waitFor();
+    expect(await page.getByTestId('article-report-link').getAttribute('href')).toBe(
+      `/main/appsearch/monitorViewNew?post=${encodeURIComponent(post)}`,
+    );
+    if (content.content) await page.getByTestId('article-body').waitFor();
+    await checkWidths(page, 'article-wechat', 'article-page');
     expect(problems).toEqual([]);
     await context.close();
   });

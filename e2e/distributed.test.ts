@@ -1,7 +1,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { type SpawnedPlatform, spawnPlatform, tempDir, until, waitReady } from './harness';
 import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from './kafka';

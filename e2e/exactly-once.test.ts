@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishRecord } from '../bus/bus';
 import { KafkaBus } from '../bus/kafka-bus';
 import { ChdbStore } from '../clickhouse/chdb-store';
-import { COPYRIGHT_CODE } from '../platform/copyright';
-import { createLogger } from '../platform/log';
+import { COPYRIGHT_CODE } from '../core/copyright';
+import { createLogger } from '../core/log';
 import { spawnPlatform, tempDir } from './harness';
 import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from './kafka';
 

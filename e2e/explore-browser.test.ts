@@ -56,7 +56,8 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
   });
 
   it('similar: an account’s similar list is what mp_similar answers, for each sort and one level down', async () => {
-    const ctx = await context(browser);
+    // Similar accounts are for paid members, like basic analysis (spec §6).
+    const ctx = await context(browser, deluxe.token as string);
     const page = await ctx.newPage();
     const problems = watchProblems(page);
     const top = (await api('/rank/v1/common', { num: 20 })).data.list[0];
@@ -65,14 +66,14 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
     await page.getByTestId('similar-popular-pick').first().click();
     await page.waitForURL(new RegExp(`similar\\?mid=${top.mid}$`));
     const names = () => page.getByTestId('similar-name').allInnerTexts();
-    const first = (await api('/search/v1/mp_similar', { mid: top.mid, sort: 0 })).data;
+    const first = (await api('/search/v1/mp_similar', { mid: top.mid, sort: 0 }, deluxe)).data;
     expect(first.accounts.length).toBeGreaterThan(0);
     await poll(names).toEqual(first.accounts.map((a: Json) => a.name));
     await poll(() => page.getByTestId('similar-total').textContent()).toContain(String(first.total));
     await shot(page, 'similar');
 
     // Sort 5 (index).
-    const byIndex = (await api('/search/v1/mp_similar', { mid: top.mid, sort: 5 })).data;
+    const byIndex = (await api('/search/v1/mp_similar', { mid: top.mid, sort: 5 }, deluxe)).data;
     await page.getByTestId('similar-sort').click();
     await page
       .locator('.ant-select-item-option')
@@ -84,12 +85,23 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
     const next = byIndex.accounts[0];
     await page.getByTestId('similar-nested').first().click();
     await page.waitForURL(new RegExp(`similar\\?mid=${next.mid}$`));
-    const nested = (await api('/search/v1/mp_similar', { mid: next.mid, sort: 0 })).data;
+    const nested = (await api('/search/v1/mp_similar', { mid: next.mid, sort: 0 }, deluxe)).data;
     await poll(names).toEqual(nested.accounts.map((a: Json) => a.name));
     await page.goBack();
     await poll(names).toEqual(first.accounts.map((a: Json) => a.name));
     expect(problems).toEqual([]);
     await ctx.close();
+
+    // A free member gets the upgrade prompt in place of the list.
+    const lowCtx = await context(browser, free.token as string);
+    const low = await lowCtx.newPage();
+    const lowProblems = watchProblems(low);
+    await low.goto(`${url}/main/appsearch/similar?mid=${top.mid}`);
+    await low.getByTestId('level-limit').waitFor();
+    expect(await low.getByTestId('similar-item').count()).toBe(0);
+    await shot(low, 'similar-free');
+    expect(lowProblems).toEqual([]);
+    await lowCtx.close();
   }, 120_000);
 
   it('owners: owner search leads to the subject page, which lists the accounts detail_owner names', async () => {
@@ -147,7 +159,7 @@ describe.runIf(runBrowser)('explore pages in a real browser', () => {
     // A free member gets the server's limit and the spec's panel.
     const lowCtx = await context(browser, free.token as string);
     const low = await lowCtx.newPage();
-    const lowProblems = watchProblems(low, (s, u) => s === 403 && u.includes('/mp_same_owner'));
+    const lowProblems = watchProblems(low);
     await low.goto(`${url}/main/appsearch/withSubject?mid=${mid}`);
     await low.getByTestId('level-limit').getByText('主体信息仅限豪华及以上会员查看').waitFor();
     expect(lowProblems).toEqual([]);

@@ -27,9 +27,6 @@ type Json = any;
 /** A toast of antd's message. */
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
-/** The empty group name is sent on purpose (spec §5) and answered 400 with its message. */
-const groupAddRefusal = (status: number, url: string) => status === 400 && url.includes('/group_add');
-
 describe.runIf(runBrowser)('groups, favourites and article collection in a real browser', () => {
   let platform: Platform;
   let url: string;
@@ -80,7 +77,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
   it('favourites the account into a group created in 分组管理, shows it in the tree, then deletes the group', async () => {
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page, groupAddRefusal);
+    const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     await page.getByTestId('account-header').waitFor();
     await page.getByTestId('favorite-star').click();
@@ -132,7 +129,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
     const first = articles[0];
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page, groupAddRefusal);
+    const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     const row = page.getByTestId('article-row').first();
     await row.waitFor();
@@ -166,7 +163,7 @@ describe.runIf(runBrowser)('groups, favourites and article collection in a real 
   it('opens the similar-article table from a history row, ticks 头条 and collects from the dropdown', async () => {
     const context = await memberContext(browser, member.token as string);
     const page = await context.newPage();
-    const problems = watchProblems(page, groupAddRefusal);
+    const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/detail?mid=${mid}&active=0`);
     const row = page.getByTestId('article-row').nth(similarIndex);
     await row.waitFor();

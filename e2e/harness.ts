@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { type Platform, REPO_ROOT, startPlatform } from '../platform/platform';
 import { templateCopy } from './pg-template';
 import { seedMemberDataDir } from './pglite-template';
@@ -81,6 +81,8 @@ export async function waitReady(baseUrl: string, timeoutMs = 120_000): Promise<v
 export interface SpawnedPlatform {
   child: ChildProcess;
   url: Promise<string>;
+  /** The log's "platform ready" line: the address it names and the seconds since the process started. */
+  ready: Promise<{ url: string; seconds: number }>;
   stdout: () => string;
   stderr: () => string;
   /** The exit code, or the signal's name when a signal ended the process (a crash shows as SIGSEGV/SIGABRT). */
@@ -114,10 +116,20 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
     );
   });
   url.catch(() => {});
+  const ready = new Promise<{ url: string; seconds: number }>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const line = out.split('\n').find((l) => l.includes('"msg":"platform ready"'));
+      if (line) resolve(JSON.parse(line) as { url: string; seconds: number });
+    });
+    child.once('exit', () =>
+      reject(new Error(`exited before ready: ${err.slice(-1500)}${out.slice(-1500)}`)),
+    );
+  });
+  ready.catch(() => {});
   const exit = new Promise<number | string | null>((r) =>
     child.once('exit', (code, signal) => r(code ?? signal)),
   );
-  return { child, url, stdout: () => out, stderr: () => err, exit };
+  return { child, url, ready, stdout: () => out, stderr: () => err, exit };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helpRoutes } from '../dashboard/src/pages/help/routes';
+import { helpRoutes } from '../dashboard/src/features/help/routes';
 import {
   haveChromium,
   launchBrowser,
@@ -10,7 +10,7 @@ import {
   watchProblems,
 } from './browser';
 import { waitReady } from './harness';
-import { ADMIN_PHONE, buy, Client, signUp, startMemberPlatform } from './members-harness';
+import { ADMIN_PHONE, buy, Client, refusal, signUp, startMemberPlatform } from './members-harness';
 import { HELP_ADMIN_PATHS, HELP_PAGE_READY } from './route-expectations';
 
 /**
@@ -178,6 +178,20 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
     await row.waitFor();
     expect(await row.textContent()).toContain('…3456');
     expect(await row.textContent()).not.toContain('abcdef123456');
+    // A paid key is added with its price and monthly cap, and listed with them.
+    await page.getByTestId('credential-add').click();
+    await page.getByTestId('credential-source').click();
+    await page.locator('.ant-select-item-option', { hasText: '付费数据接口' }).click();
+    await page.getByTestId('credential-label').fill('极致了');
+    await page.getByTestId('credential-secret').fill('{"key": "JZL-PAGE-5678"}');
+    await page.getByTestId('credential-cost').fill('8');
+    await page.getByTestId('credential-cap').fill('50000');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await toast(page, '凭据已添加').waitFor();
+    const paid = page.getByTestId('credential-table').locator('tr', { hasText: '极致了' });
+    await expect.poll(() => paid.textContent()).toContain('¥0.08 / ¥500.00');
+    expect(await paid.textContent()).not.toContain('JZL-PAGE');
+    await shot(page, 'admin-credentials.png');
     await row.getByRole('button', { name: '停用' }).click();
     await toast(page, '已停用').waitFor();
     await expect.poll(() => row.textContent()).toContain('已停用');
@@ -195,6 +209,46 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
     expect(health.crawl_rounds.data.length).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('health-credentials').textContent()).toContain('已停用');
     await shot(page, 'admin-health.png');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('an admin sees the sources, sets a chain and adds a WeChat Reading account by QR', async () => {
+    const context = await newContext(browser, admin.token);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/admin/sources`);
+    const chains = page.getByTestId('sources-chains');
+    await chains.locator('tr', { hasText: '文章列表' }).waitFor();
+    // The demo's anonymous credential keeps no budgets, and the page says so.
+    await page.getByText('不计额度').waitFor();
+    // The chain of post lists: the back office first, then WeChat Reading.
+    const lists = chains.locator('tr', { hasText: '文章列表' });
+    await lists.getByTestId('chain-lists').click();
+    await page.locator('.ant-select-item-option', { hasText: '微信读书' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('chain-save-lists').click();
+    await toast(page, '来源链已保存').waitFor();
+    await expect.poll(() => lists.textContent()).toContain('管理员设置');
+    expect(
+      (await admin.get('/fbmain/admin/v1/sources')).body.data.chains.find(
+        (c: { capability: string }) => c.capability === 'lists',
+      ).chain,
+    ).toEqual(['mp', 'weread']);
+
+    await page.getByTestId('weread-add').click();
+    await page.getByTestId('weread-start').click();
+    await page.getByTestId('weread-waiting').waitFor();
+    await page.getByTestId('weread-demo-scan').click();
+    await page.getByTestId('weread-added').waitFor();
+    await shot(page, 'admin-sources-weread.png');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByTestId('sources-pools').locator('tr', { hasText: '微信读书' }).textContent())
+      .toContain('可用 1');
+    await page.getByTestId('chain-reset-lists').click();
+    await toast(page, '已恢复默认来源链').waitFor();
+    await shot(page, 'admin-sources.png');
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
@@ -310,8 +364,8 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
     const me = await signUp(url);
     const context = await newContext(browser, me.token);
     const page = await context.newPage();
-    // The wrong password below is refused on purpose.
-    const problems = watchProblems(page, (s, u) => s === 400 && u.endsWith('/fbmain/user/v1/delete_account'));
+    // The wrong password below is refused on purpose, in the body with HTTP 200 (docs/api.md).
+    const problems = watchProblems(page);
     await page.goto(`${url}/main/deletion`);
     await expect
       .poll(() => page.getByTestId('deletion-consequences').textContent())
@@ -326,7 +380,7 @@ describe.runIf(runBrowser)('help, statements, notices, account and admin pages i
     await shot(page, 'member-deleted.png');
     // The session ended on the server and in the browser: the header offers login again.
     await page.getByTestId('header-login-button').waitFor();
-    expect((await me.get('/fbmain/user/v1/user_info')).status).toBe(401);
+    expect(refusal(await me.get('/fbmain/user/v1/user_info'))).toBe(40001);
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);

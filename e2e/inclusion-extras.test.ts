@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { startInProcess, until, waitReady } from './harness';
-import { buy, Client, signUp } from './members-harness';
+import { buy, Client, refusal, signUp } from './members-harness';
 
 /**
  * Batch inclusion (collect_mp2) and the owner refresh (update_zhuti_info) over HTTP on a running platform: the API
@@ -70,7 +70,7 @@ describe('collect_mp2', () => {
   it('refuses empty or oversized batches and visitors, in Chinese', async () => {
     const member = await signUp(api);
     const empty = await member.post(`${S}/collect_mp2`, { content: '\n  \n' });
-    expect(empty.status).toBe(400);
+    expect(refusal(empty)).toBe(40000);
     expect(empty.body).toEqual({ error_code: 40000, msg: '请输入公众号名称或文章链接，每行一个' });
     const many = Array.from({ length: 21 }, (_, i) => `号${i}`).join('\n');
     expect((await member.post(`${S}/collect_mp2`, { content: many })).body.msg).toBe(
@@ -119,7 +119,7 @@ describe('update_zhuti_info', () => {
       msg: '参数错误：公众号ID (mid) 必须是数字',
     });
     const unknown = await deluxe.post(`${S}/update_zhuti_info`, { mid: 99 });
-    expect(unknown.status).toBe(404);
+    expect(refusal(unknown)).toBe(2);
     expect(unknown.body).toEqual({ code: 2, msg: '公众号不存在或尚未收录' });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
-import { buy, signUp } from './members-harness';
+import { buy, refusal, responseRefusal, signUp } from './members-harness';
 
 /**
  * Inclusion (collect_mp) and page update (mp_update) over HTTP on a running platform: the API hands the work to the
@@ -31,7 +31,7 @@ describe('collect_mp', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ wxname: acc.name }).toString(),
     });
-    expect(visitor.status).toBe(401);
+    expect(await responseRefusal(visitor)).toBe(40001);
     const member = await signUp(api);
     const first = await member.post(`${S}/collect_mp`, { wxname: acc.name });
     expect(first.body).toMatchObject({
@@ -53,8 +53,14 @@ describe('collect_mp', () => {
     expect(none.body).toMatchObject({ error_code: 0, data: { code: 0, is_success: false } });
     expect(none.body.data.tip).toContain('未找到');
     const empty = await member.post(`${S}/collect_mp`, {});
-    expect(empty.status).toBe(400);
+    expect(refusal(empty)).toBe(40000);
     expect(empty.body.msg).toBe('请输入公众号名称或文章链接');
+    // Spec §5: more than 30 characters is an article link; a long Chinese name is told why, in Chinese.
+    const long = await member.post(`${S}/collect_mp`, { wxname: '一个名字很长很长的公众号'.repeat(3) });
+    expect(refusal(long)).toBe(40000);
+    expect(long.body.msg).toMatch(
+      /^不是公众号文章链接：一个名字很长.*（公众号名称最长 30 个字，更长的输入按文章链接收录）$/,
+    );
   });
 });
 
@@ -86,7 +92,23 @@ describe('mp_update', () => {
       if (state !== 'done') await new Promise((r) => setTimeout(r, 250));
     }
     expect(state).toBe('done');
-    expect((await senior.post(`${S}/mp_update`, { mid: 'abc' })).status).toBe(400);
+    expect(refusal(await senior.post(`${S}/mp_update`, { mid: 'abc' }))).toBe(2);
+    // Spec §7: url and time. The account by a link carrying __biz; data newer than the page's time needs no crawl.
+    const other = await signUp(api);
+    await buy(other, 'vip2_q');
+    const biz = Buffer.from(String(mid)).toString('base64');
+    const home = `https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=${encodeURIComponent(biz)}`;
+    const fresh = await other.post(`${S}/mp_update`, { url: home, time: '2020-01-01 08:00:00' });
+    expect(fresh.body).toMatchObject({ code: 1, data: { update_time: expect.stringMatching(/^20\d\d-/) } });
+    expect(fresh.body.msg).toMatch(/^数据已于 .+ 更新，请刷新页面查看$/);
+    const later = await other.post(`${S}/mp_update`, { url: home, time: '2099-01-01' });
+    expect(later.body).toMatchObject({ code: 0, data: { request_id: expect.any(String) } });
+    const short = await senior.post(`${S}/mp_update`, { url: 'https://mp.weixin.qq.com/s/AbCdEf' });
+    expect(refusal(short)).toBe(2);
+    expect(short.body.msg).toMatch(/短链接不含公众号/);
+    const badTime = await senior.post(`${S}/mp_update`, { mid, time: 'yesterday' });
+    expect(refusal(badTime)).toBe(2);
+    expect(badTime.body.msg).toMatch(/time.*格式应为 YYYY-MM-DD HH:mm:ss 或 Unix 秒/);
     expect((await senior.get(`${S}/crawl_progress`, { request_id: 'x' })).body.msg).toBe(
       '参数错误：请求编号 (request_id) 格式不正确',
     );

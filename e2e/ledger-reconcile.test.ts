@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { M } from '../members/messages';
+import { M } from '../contract/member-texts';
 import { rsa2Sign } from '../members/payments';
 import { findPackage } from '../members/pricing';
 import type { MemberDb } from '../postgres/db';

@@ -60,8 +60,11 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     expect(await rule.textContent()).toContain('今日热文：今天（北京时间）发布');
     expect(await page.getByText('演示数据').first().isVisible()).toBe(true);
     expect(await page.title()).toBe('今日热文 - 公众号数据平台');
-    // The title opens the article in a new tab; the account opens its detail page.
-    expect(await page.getByTestId('list-title').first().getAttribute('target')).toBe('_blank');
+    // The title opens our article page; the account opens its detail page.
+    const first = body.data.article_list[0] as { mid: number; aid: string };
+    expect(await page.getByTestId('list-title').first().getAttribute('href')).toBe(
+      `/main/appsearch/details?post=${encodeURIComponent(`${first.mid}_${first.aid}`)}`,
+    );
     expect(await page.getByTestId('list-account').first().getAttribute('href')).toMatch(
       /\/main\/appsearch\/detail\?mid=\d+&active=0$/,
     );
@@ -122,7 +125,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
       const r = await member.get(`/fbmain/monitor/v1/read_praise_report?post=${post}`);
       return r.body.data?.status === 1 && r.body.data;
     });
-    const step = report.signals.find((s: { code: string }) => s.code === 'step');
+    const step = report.signals.find((s: { code: string }) => s.code === 'switch');
     expect(step).toBeTruthy();
 
     // A visitor is asked to log in; a malformed post shows the API's message.
@@ -154,7 +157,7 @@ describe.runIf(runBrowser)('article lists and the fake-traffic report in a real 
     expect(await page.getByTestId('report-status').textContent()).toBe('疑似刷量');
     expect(await page.getByTestId('report-summary').textContent()).toContain('判定为刷量：');
     const signalTexts = await page.getByTestId('report-signal').allInnerTexts();
-    expect(signalTexts.some((t) => t.includes('阶梯式增长') && t.includes(step.text))).toBe(true);
+    expect(signalTexts.some((t) => t.includes('开关式增长') && t.includes(step.text))).toBe(true);
     expect(await page.getByTestId('report-verdict').textContent()).toContain(
       report.forecast_fake.toLocaleString('zh-CN'),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { M } from '../members/messages';
+import { M } from '../contract/member-texts';
 import { waitReady } from './harness';
 import {
   ADMIN_PHONE,
@@ -7,6 +7,8 @@ import {
   Client,
   memberEngines,
   nextPhone,
+  refusal,
+  responseRefusal,
   signUp,
   startMemberPlatform,
 } from './members-harness';
@@ -126,7 +128,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
     const v = new Client(base);
     for (const [method, path, fields] of [...MEMBER_CALLS, ...ADMIN_CALLS]) {
       const r = await v.call(method, path, fields);
-      expect(r.status, `${method} ${path}`).toBe(401);
+      expect(refusal(r), `${method} ${path}`).toBe(40001);
       expect(r.body, `${method} ${path}`).toEqual({ error_code: 40001, msg: '用户未登录' });
     }
     // A forged or expired token is a visitor too.
@@ -148,7 +150,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
         expect((await c.get(`${A}/whether_admin`)).body.data.is_admin).toBe(0);
         for (const [method, path, fields] of ADMIN_CALLS) {
           const r = await c.call(method, path, fields);
-          expect(r.status).toBe(403);
+          expect(refusal(r)).toBe(40002);
           expect(r.body).toEqual({ error_code: 40002, msg: M.ADMIN_ONLY });
         }
       }
@@ -182,7 +184,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
         for (const json of [false, true]) {
           const r = await c.call(method, path, garbage, json);
           expect(r.status, `${method} ${path}`).toBeLessThan(500);
-          if (r.status >= 400) expect(r.body.msg, `${method} ${path}`).toMatch(/[\u4e00-\u9fa5]/);
+          if (refusal(r) !== 0) expect(r.body.msg, `${method} ${path}`).toMatch(/[\u4e00-\u9fa5]/);
         }
       }
       const broken = await fetch(`${base}${S}/group_add`, {
@@ -190,7 +192,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
         headers: { accessToken: c.token as string, 'content-type': 'application/json' },
         body: '{"name":',
       });
-      expect(broken.status).toBe(400);
+      expect(await responseRefusal(broken)).toBe(40000);
       expect((await broken.json()).msg).toBe('分组名称不能为空');
     },
   );
@@ -297,7 +299,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
     ];
     for (const [method, path, fields] of attempts) {
       const r = await other.call(method, path, fields);
-      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(refusal(r), `${method} ${path}`).toBe(40004);
     }
     expect(
       (await other.get(`${S}/group_list`)).body.data.some((g: { name: string }) => g.name === '私有分组'),
@@ -371,7 +373,7 @@ describe.each(await memberEngines())('authorization and membership levels on $na
       ];
       for (const [method, path, fields, msg] of monitorCalls) {
         const r = await other.call(method, path, fields);
-        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(refusal(r), `${method} ${path}`).toBe(404);
         expect(r.body, `${method} ${path}`).toMatchObject({ status: 404, msg });
       }
       const memberCalls: [string, string, Record<string, unknown>][] = [
@@ -391,14 +393,14 @@ describe.each(await memberEngines())('authorization and membership levels on $na
       ];
       for (const [method, path, fields] of memberCalls) {
         const r = await other.call(method, path, fields);
-        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(refusal(r), `${method} ${path}`).toBe(40004);
         expect(r.body.error_code, `${method} ${path}`).toBe(40004);
       }
       // Their own delete of the article and moves into their own group touch only their own collections.
       await other.del(`${S}/favorite_article_option`, { aid: art.aid, mid });
       expect(
-        (await other.post(`${S}/move_article_collect`, { aid: art.aid, mid, group_id: otherGroup })).status,
-      ).toBe(404);
+        refusal(await other.post(`${S}/move_article_collect`, { aid: art.aid, mid, group_id: otherGroup })),
+      ).toBe(40004);
 
       // Nothing of the owner's shows in the other member's lists.
       const has = (list: unknown, key: string, value: unknown) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { M } from '../members/messages';
+import { M } from '../contract/member-texts';
 import { waitReady } from './harness';
-import { Client, memberEngines, signUp, startMemberPlatform } from './members-harness';
+import { Client, memberEngines, refusal, signUp, startMemberPlatform } from './members-harness';
 
 const S = '/fbmain/search/v1';
 
@@ -72,10 +72,10 @@ describe.each(await memberEngines())(
         expect(add.body).toMatchObject({ error_code: 0, msg: '添加成功', data: { added: 2 } });
         const again = await a.post(`${S}/favorite_add`, { group_id: id1, mids: [mids[0]] });
         expect(again.body).toEqual({ error_code: 40005, msg: '该公众号已在分组中' });
-        expect((await a.post(`${S}/favorite_add`, { group_id: id1, mids: '999999999' })).status).toBe(404);
+        expect(refusal(await a.post(`${S}/favorite_add`, { group_id: id1, mids: '999999999' }))).toBe(40004);
         // Someone else's group is not found, for adding and for deleting.
-        expect((await b.post(`${S}/favorite_add`, { group_id: id1, mids: [mids[2]] })).status).toBe(404);
-        expect((await b.del(`${S}/group_delete`, { group_id: id1 })).status).toBe(404);
+        expect(refusal(await b.post(`${S}/favorite_add`, { group_id: id1, mids: [mids[2]] }))).toBe(40004);
+        expect(refusal(await b.del(`${S}/group_delete`, { group_id: id1 }))).toBe(40004);
 
         const ext = await a.get(`${S}/group_list_ext`);
         const g = ext.body.data.find((x: { group_id: number }) => x.group_id === id1);
@@ -108,7 +108,7 @@ describe.each(await memberEngines())(
         (await c.post(`${S}/favorite_add`, { group_id: g, mids: mids.slice(0, 20) })).body.error_code,
       ).toBe(0);
       const over = await c.post(`${S}/favorite_add`, { group_id: g, mids: [mids[20]] });
-      expect(over.status).toBe(403);
+      expect(refusal(over)).toBe(40002);
       expect(over.body).toEqual({ error_code: 40002, msg: M.LEVEL_INSUFFICIENT });
     });
 
@@ -131,7 +131,7 @@ describe.each(await memberEngines())(
         expect(
           (await a.post(`${S}/favorite_article_option`, { ...form, group_id: g1 })).body.error_code,
         ).toBe(40005);
-        expect((await b.post(`${S}/favorite_article_option`, { ...form, group_id: g1 })).status).toBe(404);
+        expect(refusal(await b.post(`${S}/favorite_article_option`, { ...form, group_id: g1 }))).toBe(40004);
 
         const mine = await a.post(`${S}/detail_pubList`, { mId: mid });
         const seen = mine.body.data.article_list[0].articles[0];
@@ -179,7 +179,7 @@ describe.each(await memberEngines())(
       const id = add.body.data.id;
       expect((await a.post(`${S}/userkeyword`, { keyword: '新能源' })).body.error_code).toBe(40000);
       expect((await a.put(`${S}/userkeyword`, { id, keyword: '储能' })).body.msg).toBe(M.UPDATED);
-      expect((await b.put(`${S}/userkeyword`, { id, keyword: '偷改' })).status).toBe(404);
+      expect(refusal(await b.put(`${S}/userkeyword`, { id, keyword: '偷改' }))).toBe(40004);
       expect((await a.get(`${S}/userkeyword`)).body.data.map((k: { keyword: string }) => k.keyword)).toEqual([
         '储能',
       ]);

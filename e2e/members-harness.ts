@@ -58,6 +58,29 @@ export interface Reply {
   text: string;
 }
 
+/**
+ * The code a /fbmain reply refuses with (docs/api.md "HTTP 状态码规则": refusals are HTTP 200 with the body's code):
+ * error_code when non-zero, else status other than 200, else mp_update's code; a reply that is not HTTP 200
+ * reads `HTTP <status>`, so an assertion on the code also fails on a refusal sent with another HTTP status.
+ */
+export function refusal(r: { status: number; body: Reply['body'] }): number | string {
+  if (r.status !== 200) return `HTTP ${r.status}`;
+  const b = r.body ?? {};
+  if (typeof b.error_code === 'number' && b.error_code !== 0) return b.error_code;
+  if (typeof b.status === 'number' && b.status !== 200) return b.status;
+  if (typeof b.code === 'number' && b.code !== 0) return b.code;
+  return 0;
+}
+
+/** refusal() of a fetch Response; its body is read from a clone, so the caller may still read it. */
+export async function responseRefusal(res: Response): Promise<number | string> {
+  const body = await res
+    .clone()
+    .json()
+    .catch(() => ({}));
+  return refusal({ status: res.status, body });
+}
+
 /** A browser-like client: sends the accessToken header once logged in. */
 export class Client {
   token: string | null = null;

@@ -6,15 +6,15 @@ import { createApp } from '../api/app';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import type { AnalyticsStore } from '../clickhouse/store';
+import { fixedClock } from '../core/clock';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { createMembers } from '../members/index';
-import { fixedClock } from '../platform/clock';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { refreshKeywordHits } from '../stream/analytics/keywords';
 import { tempDir } from './harness';
-import { Client, memberEngines, signUp } from './members-harness';
+import { Client, memberEngines, refusal, signUp } from './members-harness';
 import { throwawayDatabase } from './postgres';
 
 const log = createLogger('silent');
@@ -206,7 +206,7 @@ describe.each(await memberEngines())('keyword monitoring API on $name', ({ name,
     expect(own.body.data.list.map((x: { aid: string }) => x.aid)).toEqual(['3_1']);
     expect(own.body.data.list[0].title_highlight).toBe('<em>AI</em> 应用');
     const other = await b.get(`${S}/user_keyword_search`, { keyword: '新能源' });
-    expect(other.status).toBe(404);
+    expect(refusal(other)).toBe(40004);
     expect(other.body).toEqual({ error_code: 40004, msg: '未订阅关键词"新能源"，请先添加关键词' });
     expect((await b.get(`${MAIN}/public_sentimen`, { keyword: '新能源' })).body.error_code).toBe(40004);
     const sentiment = await b.get(`${MAIN}/public_sentimen`, { days: 1 });
@@ -225,14 +225,14 @@ describe.each(await memberEngines())('keyword monitoring API on $name', ({ name,
     ];
     for (const [fields, msg] of cases) {
       const r = await a.get(`${S}/user_keyword_search`, fields);
-      expect(r.status, msg).toBe(400);
+      expect(refusal(r), msg).toBe(40000);
       expect(r.body).toEqual({ error_code: 40000, msg });
     }
     const r = await a.post(`${MAIN}/overview_public`, { days: '-1' });
     expect(r.body).toEqual({ error_code: 40000, msg: '参数错误：时间范围 (days) 最小为 1' });
     // PostgreSQL text cannot hold NUL: refused with a message before it reaches the database.
     const nul = await a.post(`${S}/userkeyword`, { keyword: 'a\u0000b' });
-    expect(nul.status).toBe(400);
+    expect(refusal(nul)).toBe(40000);
     expect(nul.body.msg).toContain('不能包含空字符');
   });
 

@@ -1,10 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { M } from '../members/messages';
+import { M } from '../contract/member-texts';
 import { rsa2Sign } from '../members/payments';
 import { waitReady } from './harness';
-import { buy, Client, hiddenFields, memberEngines, signUp, startMemberPlatform } from './members-harness';
+import {
+  buy,
+  Client,
+  hiddenFields,
+  memberEngines,
+  refusal,
+  signUp,
+  startMemberPlatform,
+} from './members-harness';
 
 const A = '/fbmain/account/v1';
 const API = '/fbmain/api/v1';
@@ -153,7 +161,7 @@ describe.each(await memberEngines())(
           pay_url: '',
         });
         // Another member cannot see the order.
-        expect((await (await signUp(base)).get(`${A}/pay_info`, { out_trade_no: no })).status).toBe(404);
+        expect(refusal(await (await signUp(base)).get(`${A}/pay_info`, { out_trade_no: no }))).toBe(40004);
       },
     );
 

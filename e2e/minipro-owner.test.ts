@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/memory-bus';
 import type { ChdbStore } from '../clickhouse/chdb-store';
 import { Crawler } from '../collectors/crawler';
-import { MpSource } from '../collectors/mp-source';
-import { fixedClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
+import { StaticCredentialStore } from '../collectors/credentials';
+import { wireSources } from '../collectors/source-wiring';
+import { fixedClock } from '../core/clock';
+import { createLogger } from '../core/log';
+import { DEMO_CHAINS } from '../core/source-chains';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { StreamWriter } from '../stream/writer';
 import { buy, type Client, signUp } from './members-harness';
@@ -38,7 +40,16 @@ beforeAll(async () => {
   bus = new MemoryBus(log);
   writer = new StreamWriter(bus, store, log);
   await writer.start();
-  const crawler = new Crawler(new MpSource(sim.url), bus, log, {
+  // Through the source chain, as a running collector crawls (collectors/start.ts).
+  const { chain } = wireSources({
+    upstream: sim.url,
+    store: StaticCredentialStore.anonymous(),
+    ledger: null,
+    chains: DEMO_CHAINS,
+    clock: fixedClock(NOW),
+    log,
+  });
+  const crawler = new Crawler(chain, bus, log, {
     crawlDays: 4,
     intervalS: 3600,
     concurrency: 4,

@@ -11,7 +11,7 @@ import {
   watchProblems,
 } from './browser';
 import { startInProcess, until, waitReady } from './harness';
-import { buy, type Client, signUp } from './members-harness';
+import { buy, type Client, refusal, signUp } from './members-harness';
 
 /**
  * Monitoring, real-time monitors, back-collection and downloads in a real browser on demo data (issue #9): every
@@ -150,7 +150,7 @@ describe.runIf(runBrowser)(
         await page.locator('.ant-card-head-title').filter({ hasText: r.heading }).first().waitFor();
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         expect(description?.length ?? 0).toBeGreaterThan(10);
-        if (MEMBER_ONLY.has(r.path)) await page.getByTestId('login-needed').waitFor();
+        if (MEMBER_ONLY.has(r.path)) await page.getByTestId('login-prompt').waitFor();
       }
       // The download product as common/v1 statistics_download describes it.
       await page.goto(`${url}/main/quanliang`);
@@ -160,10 +160,10 @@ describe.runIf(runBrowser)(
       expect(await page.getByTestId('download-levels').locator('tbody tr').count()).toBe(
         product.levels.length,
       );
-      await page.getByTestId('login-needed').waitFor();
+      await page.getByTestId('login-prompt').waitFor();
       await screenshot(page, 'quanliang-visitor.png', { fullPage: true });
       // The login prompt opens the shared login dialog.
-      await page.getByTestId('login-open').click();
+      await page.getByTestId('login-prompt-open').click();
       await page.getByRole('dialog').first().waitFor();
       expect(problems).toEqual([]);
       await ctx.close();
@@ -241,10 +241,10 @@ describe.runIf(runBrowser)(
       const file = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
       const [header, ...rows] = parseCsv(file);
       expect(header).toEqual((await member.get('/fbmain/common/v1/statistics_download')).body.data.columns);
-      // Demo titles repeat across pushes: a row is its publish time and title.
-      const byTitle = new Map(rows.map((r) => [`${r[0]}|${r[2]}`, r]));
+      // Demo titles repeat, even within one push: a row is its article link.
+      const byLink = new Map(rows.map((r) => [r[10], r]));
       for (const a of titles.article_list as Json[]) {
-        const row = byTitle.get(`${a.pubtime}|${a.title}`);
+        const row = byLink.get(a.href);
         expect(row, a.title).toBeDefined();
         expect(Number(row?.[5])).toBe(a.read);
         expect(Number(row?.[6])).toBe(a.zan);
@@ -388,7 +388,7 @@ describe.runIf(runBrowser)(
       const video = await until('an account with a video account', async () => {
         for (const a of accounts) {
           const r = await member.get('/fbmain/search/v1/video_account_detail', { mid: a.mid });
-          if (r.status === 200) return { a, account: r.body.data.account };
+          if (r.body.error_code === 0) return { a, account: r.body.data.account };
         }
         return null;
       });
@@ -414,7 +414,7 @@ describe.runIf(runBrowser)(
       );
       // Only the member's own keywords.
       const other = await member.get('/fbmain/search/v1/video_keyword_search', { keyword: '未订阅的词' });
-      expect(other.status).toBe(404);
+      expect(refusal(other)).toBe(40004);
       expect(other.body.msg).toBe('未订阅关键词"未订阅的词"，请先添加关键词');
       await screenshot(page, 'video-keyword-monitor.png', { fullPage: true });
 

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/log';
-import {
-  MemoryRateLimiter,
-  openRateLimiter,
-  type RateLimiter,
-  RedisRateLimiter,
-} from '../platform/rate-limiter';
+import { createLogger } from '../core/log';
+import { MemoryRateLimiter, openRateLimiter, type RateLimiter, RedisRateLimiter } from '../core/rate-limiter';
 import { type Client, signUp } from './members-harness';
 import { openServedApp } from './served-app';
 

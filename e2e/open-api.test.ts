@@ -167,10 +167,13 @@ describe('the open API through its OpenAPI document', () => {
       const r = await callOp(p, m, args);
       expect(r.status, `${op.operationId}: ${JSON.stringify(r.body)}`).toBe(200);
       expectMatches(op, 200, r.body);
+      // A fake-traffic report with no verdict yet (insufficient) is not charged.
       const price =
         op.operationId === 'monitor_task_day'
           ? API_COSTS.monitor_task_day * 1
-          : API_COSTS[op.operationId as keyof typeof API_COSTS];
+          : op.operationId === 'fake_report' && r.body.data.verdict === 'insufficient'
+            ? 0
+            : API_COSTS[op.operationId as keyof typeof API_COSTS];
       expect(before - (await balance()), op.operationId).toBe(price);
       expect(r.body.remaining).toBe(before - price);
       answers[op.operationId] = r.body.data;
@@ -264,8 +267,14 @@ describe('the open API through its OpenAPI document', () => {
       return null;
     });
     expectMatches(doc.paths['/fake_report'].get, 200, r.body);
+    // A verdict is charged in full.
+    const before = await balance();
+    const again = await callOp('/fake_report', 'get', { post });
+    expect(again.body.data.verdict).toBe('fake');
+    expect(before - (await balance())).toBe(API_COSTS.fake_report);
+    expect(again.body.remaining).toBe(before - API_COSTS.fake_report);
     expect(r.body.data.forecast_fake).toBeGreaterThan(0);
-    expect(r.body.data.signals.map((s: Json) => s.code)).toContain('step');
+    expect(r.body.data.signals.map((s: Json) => s.code)).toContain('switch');
     expect(r.body.data.summary).toMatch(/^判定为刷量/);
   }, 40_000);
 

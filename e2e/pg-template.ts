@@ -1,4 +1,4 @@
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import { openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { databaseUrl, pgServerReachable, serverQuery, throwawayDatabase } from './postgres';

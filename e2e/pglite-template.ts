@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../platform/log';
+import { createLogger } from '../core/log';
 import { openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COPYRIGHT_CODE } from '../platform/copyright';
+import { COPYRIGHT_CODE } from '../core/copyright';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
-import { buy, signUp } from './members-harness';
+import { buy, refusal, signUp } from './members-harness';
 
 /**
  * simulator → collector → bus → stream → chDB → API over HTTP. Expected values are read from the
@@ -276,7 +276,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
     await buy(deluxe, 'vip3_q');
 
     const visitor = await json(`${api}/fbmain/search/v1/detail_statistic?mId=${acc.mid}`);
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
     expect(visitor.body.msg).toBe('用户未登录');
     const low = await free.get('/fbmain/search/v1/detail_statistic', { mId: acc.mid });
     expect(low.body).toMatchObject({ error_code: 40002, msg: '会员等级不足，去升级' });
@@ -366,13 +366,13 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(applet.body.applet_data[0].account_articles).toBeGreaterThan(0);
     const mid = list.data.accounts[0].mid;
     const visitor = await json(`${api}/fbmain/original/v1/original_text_link?id=${mid}`);
-    expect(visitor.status).toBe(401);
+    expect(refusal(visitor)).toBe(40001);
     const free = await signUp(api);
     expect((await free.get('/fbmain/original/v1/original_text_link', { id: mid })).body).toMatchObject({
       status: 4002,
     });
     const bad = await senior.get('/fbmain/original/v1/original_text_link', { id: mid, days: 3 });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(400);
     expect(bad.body).toMatchObject({
       status: 400,
       msg: expect.stringMatching(/时间范围 \(days\) 只能是 1、7、30 或 60/),
@@ -380,23 +380,25 @@ describe('end-to-end pipeline on the embedded engines', () => {
   });
 
   it('answers bad input with a Chinese message in the envelope, never a 500', async () => {
-    const cases: [string, number, RegExp][] = [
-      ['/fbmain/search/v1/mp_detail', 400, /mId/],
-      ['/fbmain/search/v1/mp_detail?mId=abc', 400, /必须是数字/],
-      ['/fbmain/search/v1/mp_detail?mId=-5', 400, /正整数/],
-      ['/fbmain/search/v1/mp_detail?mId=99999999999999999999', 400, /mId/],
-      ['/fbmain/search/v1/mp_detail?mId=1', 404, /公众号不存在/],
-      ['/fbmain/search/v1/detail_pubList?mId=1&num=21', 400, /最大为 20/],
-      ['/fbmain/search/v1/detail_pubList?mId=1&kw_type=xx', 400, /title 或 body/],
-      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-13-45', 400, /有效日期/],
-      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-11-02&end_time=2026-11-01', 400, /不能早于/],
-      ["/fbmain/search/v1/detail_pubList?mId=1&kw=' OR 1=1 --", 404, /公众号不存在/],
-      ['/fbmain/no/such/call', 404, /接口不存在/],
-      ['/fbmain/common/v1/image?url=http://169.254.169.254/x', 400, /不支持该图片来源/],
+    // Refusals are HTTP 200 with the body's code; a path that is no call is HTTP 404 (docs/api.md).
+    const cases: [string, number | string, RegExp][] = [
+      ['/fbmain/search/v1/mp_detail', 40000, /mId/],
+      ['/fbmain/search/v1/mp_detail?mId=abc', 40000, /必须是数字/],
+      ['/fbmain/search/v1/mp_detail?mId=-5', 40000, /正整数/],
+      ['/fbmain/search/v1/mp_detail?mId=99999999999999999999', 40000, /mId/],
+      ['/fbmain/search/v1/mp_detail?mId=1', 40004, /公众号不存在/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&num=21', 40000, /最大为 20/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&kw_type=xx', 40000, /title 或 body/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-13-45', 40000, /有效日期/],
+      ['/fbmain/search/v1/detail_pubList?mId=1&start_time=2026-11-02&end_time=2026-11-01', 40000, /不能早于/],
+      ["/fbmain/search/v1/detail_pubList?mId=1&kw=' OR 1=1 --", 40004, /公众号不存在/],
+      ['/fbmain/no/such/call', 'HTTP 404', /接口不存在/],
+      ['/fbmain/common/v1/image?url=http://169.254.169.254/x', 40000, /不支持该图片来源/],
     ];
     for (const [path, status, msg] of cases) {
-      const { status: s, body } = await json(`${api}${path}`);
-      expect(s, path).toBe(status);
+      const r = await json(`${api}${path}`);
+      const { body } = r;
+      expect(refusal(r), path).toBe(status);
       expect(body.error_code, path).not.toBe(0);
       expect(body.msg, path).toMatch(msg);
     }
@@ -426,7 +428,7 @@ describe('end-to-end pipeline on the embedded engines', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(await res.text()).toMatch(/^<svg[\s\S]*<path/);
     const missing = await json(`${api}/fbmain/common/v1/account_qrcode?mid=1`);
-    expect(missing.status).toBe(404);
+    expect(refusal(missing)).toBe(40004);
     expect(missing.body.msg).toMatch(/公众号不存在/);
   });
 

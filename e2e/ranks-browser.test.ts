@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
-import { startInProcess, until, waitReady } from './harness';
+import { publishStepSeries, startInProcess, until, waitReady } from './harness';
 import { buy, type Client, signUp } from './members-harness';
 
 /**
@@ -29,6 +29,47 @@ const poll = <T>(f: () => Promise<T>) => expect.poll(f, { timeout: 20_000 });
 
 /** Names of the ranking rows shown, in order. */
 const rowNames = (page: Page) => page.getByTestId('rank-account').allInnerTexts();
+
+/** The key columns of a ranking, as their headings read. */
+const KEY_HEADINGS = [
+  '排名',
+  '公众号',
+  'WCI',
+  '传播指数',
+  '发文',
+  '总阅读',
+  '平均阅读',
+  '头条均阅读',
+  '最高阅读',
+  '点赞',
+  '在看',
+];
+
+/**
+ * At each width the ranking table has no horizontal scroll and every key heading lies inside the table's visible
+ * box. Screenshots at both widths.
+ */
+async function checkFits(page: Page, headings: string[], name: string) {
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId('rank-row').first().waitFor();
+    // The ranking's own table (the original tab shows a second one, of hot articles).
+    const table = page.locator('.ant-table', { has: page.getByTestId('rank-row') });
+    const box = await table.locator('.ant-table-content').evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+    }));
+    expect(box.scroll, `table scroll width at ${width} px`).toBeLessThanOrEqual(box.client);
+    for (const h of headings) {
+      const cell = table.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${h}$`) });
+      const r = (await cell.boundingBox()) as { x: number; width: number };
+      expect(r.x + r.width, `${h} at ${width} px`).toBeLessThanOrEqual(box.right + 0.5);
+      expect(await cell.isVisible()).toBe(true);
+    }
+    await screenshot(page, `${name}-${width}.png`, { fullPage: true });
+  }
+}
 
 describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a real browser', () => {
   let platform: Platform;
@@ -61,11 +102,22 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     const page = await ctx.newPage();
     const problems = watchProblems(page);
 
+    const filters = (await api(`${url}/fbmain/rank/v1/filters`)).data;
     await page.goto(`${url}/main/appsearch/otherRankings`);
     await poll(() => page.title()).toBe('公众号榜单 - 公众号数据平台');
-    const day = (await api(`${url}/fbmain/rank/v1/common?num=20`)).data;
-    await page.getByTestId('rank-row').first().waitFor();
-    expect(await rowNames(page)).toEqual(day.list.map((r: Json) => r.name));
+    // The daily list opens on yesterday's finished list (the server's yesterday).
+    const day = (await api(`${url}/fbmain/rank/v1/common?num=20&date=${filters.finished.day}`)).data;
+    expect(day.complete).toBe(true);
+    expect(day.total).toBeGreaterThan(0);
+    await poll(() => rowNames(page)).toEqual(day.list.map((r: Json) => r.name));
+    expect(await page.getByTestId('rank-range').textContent()).toBe(`统计周期 ${filters.finished.day}`);
+    // Counts in 万, the exact value in the tooltip.
+    const reads = page.getByTestId('rank-row').first().getByTestId('figure-wan').first();
+    const exact = Number(await reads.getAttribute('data-value'));
+    expect(await reads.textContent()).toBe(`${(Math.round(exact / 1000) / 10).toLocaleString('zh-CN')}万`);
+    await reads.hover();
+    await page.locator('.ant-tooltip').getByText(exact.toLocaleString('zh-CN'), { exact: true }).waitFor();
+    await checkFits(page, KEY_HEADINGS, 'rank-common-day');
     // Rank change as the API computes it (previous place − this place; null: new on the list).
     const changes = await page
       .getByTestId('rank-change')
@@ -80,47 +132,85 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
         els.map((e) => [e.getAttribute('data-label'), Number(e.getAttribute('data-value'))]),
       );
     expect(bars).toEqual(day.list.slice(0, 10).map((r: Json) => [r.name, r.score]));
-    expect(await page.getByTestId('rank-range').textContent()).toContain(day.period_start);
-    await shot(page, 'rank-common-day');
+    // Today's list, still running, is a click away and says so.
+    const today = (await api(`${url}/fbmain/rank/v1/common?num=20`)).data;
+    expect(today.complete).toBe(false);
+    await page.getByTestId('rank-running').getByText('今日').click();
+    await poll(() => rowNames(page)).toEqual(today.list.map((r: Json) => r.name));
+    await poll(() => page.getByTestId('rank-range').textContent()).toContain('进行中');
+    expect(await page.getByTestId('rank-range').textContent()).toContain(today.period_start);
+    await page.getByTestId('rank-running').getByText('昨日').click();
+    await poll(() => rowNames(page)).toEqual(day.list.map((r: Json) => r.name));
 
-    // Weekly: the week's ranking.
-    const week = (await api(`${url}/fbmain/rank/v1/common?period=week&num=20`)).data;
+    // Weekly: last week's finished ranking.
+    const week = (await api(`${url}/fbmain/rank/v1/common?period=week&num=20&date=${filters.finished.week}`))
+      .data;
     await page.getByTestId('rank-period').getByText('周榜').click();
+    await page.getByTestId('rank-running').getByText('上周').waitFor();
     await poll(() => rowNames(page)).toEqual(week.list.map((r: Json) => r.name));
     await poll(() => page.getByTestId('rank-range').textContent()).toContain(week.period_start);
 
-    // Industry ranking: the first industry is chosen; switching industries ranks within the new one.
-    const filters = (await api(`${url}/fbmain/rank/v1/filters`)).data;
+    // Industry ranking: it opens on the industry with the most accounts; switching ranks within the new one.
     await page.getByTestId('rank-tabs').getByText('行业榜').click();
     await page.waitForURL(/type=media/);
-    const [m1, m2] = filters.media as string[];
-    const media1 = (await api(`${url}/fbmain/rank/v1/media?media=${encodeURIComponent(m1 as string)}&num=20`))
-      .data;
+    const m1 = filters.largest_media as string;
+    const m2 = (filters.media as string[]).find((m) => m !== m1) as string;
+    const media1 = (
+      await api(
+        `${url}/fbmain/rank/v1/media?media=${encodeURIComponent(m1)}&num=20&date=${filters.finished.day}`,
+      )
+    ).data;
+    await poll(() => page.getByTestId('rank-media').textContent()).toBe(m1);
     await poll(() => rowNames(page)).toEqual(media1.list.map((r: Json) => r.name));
     await page.getByTestId('rank-media').click();
     await page
       .locator('.ant-select-dropdown')
       .getByTitle(m2 as string, { exact: true })
       .click();
-    const media2 = (await api(`${url}/fbmain/rank/v1/media?media=${encodeURIComponent(m2 as string)}&num=20`))
-      .data;
+    const media2 = (
+      await api(
+        `${url}/fbmain/rank/v1/media?media=${encodeURIComponent(m2)}&num=20&date=${filters.finished.day}`,
+      )
+    ).data;
     await poll(() => rowNames(page)).toEqual(media2.list.map((r: Json) => r.name));
     if (media2.list.length > 0)
       expect(await page.getByTestId('rank-row').first().textContent()).toContain(m2 as string);
 
     // Area ranking.
     await page.getByTestId('rank-tabs').getByText('地区榜').click();
-    const a1 = filters.area[0] as string;
-    const area = (await api(`${url}/fbmain/rank/v1/area_rank?area=${encodeURIComponent(a1)}&num=20`)).data;
+    const a1 = filters.largest_area as string;
+    const area = (
+      await api(
+        `${url}/fbmain/rank/v1/area_rank?area=${encodeURIComponent(a1)}&num=20&date=${filters.finished.day}`,
+      )
+    ).data;
     await poll(() => rowNames(page)).toEqual(area.list.map((r: Json) => r.name));
     await shot(page, 'rank-area');
 
     // The real ranking's own route and title.
     await page.goto(`${url}/main/appsearch/trueNumber`);
     await poll(() => page.title()).toBe('公众号真实榜 - 公众号数据平台');
-    const real = (await api(`${url}/fbmain/rank/v1/real?num=20`)).data;
+    const real = (await api(`${url}/fbmain/rank/v1/real?num=20&date=${filters.finished.day}`)).data;
     await poll(() => rowNames(page)).toEqual(real.list.map((r: Json) => r.name));
     await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('真实榜');
+    await checkFits(
+      page,
+      [
+        '排名',
+        '公众号',
+        '真实 WCI',
+        '发文',
+        '总阅读',
+        '平均阅读',
+        '头条均阅读',
+        '最高阅读',
+        '点赞',
+        '在看',
+        '刷量阅读',
+      ],
+      'rank-real',
+    );
+    await page.setViewportSize({ width: 1360, height: 900 });
 
     await page.goto(`${url}/main/appsearch/AccountTypeRank`);
     await poll(() => page.title()).toBe('公众号行业榜 - 公众号数据平台');
@@ -133,12 +223,12 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     ] as const) {
       await page.goto(`${url}/main/appsearch/${route}`);
       await poll(() => page.title()).toBe(title);
-      const body = (await api(`${url}/fbmain/rank/v1/${call}?num=20`)).data;
+      const body = (await api(`${url}/fbmain/rank/v1/${call}?num=20&date=${filters.finished.day}`)).data;
       if (body.total > 0) await poll(() => rowNames(page)).toEqual(body.list.map((r: Json) => r.name));
       else await page.getByTestId('rank-empty').waitFor();
     }
     // new_fake's previous period (new_fake_old).
-    const old = (await api(`${url}/fbmain/rank/v1/new_fake_old?num=20`)).data;
+    const old = (await api(`${url}/fbmain/rank/v1/new_fake_old?num=20&date=${filters.finished.day}`)).data;
     await page.getByTestId('rank-previous').getByText('上一期').click();
     if (old.total > 0) await poll(() => rowNames(page)).toEqual(old.list.map((r: Json) => r.name));
     else await page.getByTestId('rank-empty').waitFor();
@@ -149,15 +239,72 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     await ctx.close();
   });
 
+  it('刷量榜 rows lead to the report of the account’s flagged article, at 1280 and 1440 px without a scroll', async () => {
+    // An article with a reads step the detector flags, published today: today's 刷量榜 lists its account.
+    const { post } = await publishStepSeries(platform, url);
+    const fake = await until(
+      'the flagged account on today’s 刷量榜',
+      async () => {
+        const d = (await api(`${url}/fbmain/rank/v1/fake?num=20`)).data;
+        return d.list.some((r: Json) => r.fake_post === post) && d;
+      },
+      120_000,
+    );
+    const row = fake.list.find((r: Json) => r.fake_post === post);
+    expect(row.fake_title).not.toBe('');
+    const ctx = await context(browser, member.token as string);
+    const page = await ctx.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${url}/main/appsearch/trueNumberOld`);
+    await page.getByTestId('rank-running').getByText('今日').click();
+    await poll(() => rowNames(page)).toEqual(fake.list.map((r: Json) => r.name));
+    const line = page.getByTestId('rank-row').filter({ hasText: row.name });
+    expect(await line.getByTestId('article-title-link').textContent()).toBe(row.fake_title);
+    expect(await line.getByTestId('article-title-link').getAttribute('href')).toBe(
+      `/main/appsearch/details?post=${encodeURIComponent(post)}`,
+    );
+    await checkFits(
+      page,
+      ['排名', '公众号', '估算刷量阅读', '刷量篇数', '刷量占比', '发文', '总阅读', '刷量文章'],
+      'rank-fake-today',
+    );
+    // The report opens from the row and reads the verdict.
+    await line.getByTestId('report-link').click();
+    await page.waitForURL(new RegExp(`/main/appsearch/monitorViewNew\\?post=${post}$`));
+    await page.getByTestId('report-page').waitFor();
+    await poll(() => page.getByTestId('report-status').textContent()).toBe('疑似刷量');
+    expect(await page.getByTestId('report-profile').textContent()).toContain(row.fake_title);
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+
   it('original ranking: original accounts, then categories, tags and hot original articles', async () => {
     const ctx = await context(browser);
     const page = await ctx.newPage();
     const problems = watchProblems(page);
     await page.goto(`${url}/main/appsearch/otherRankings?type=original`);
-    const rank = await api(`${url}/fbmain/original/v1/ranklisk?num=20`);
+    const { finished } = (await api(`${url}/fbmain/rank/v1/filters`)).data;
+    const rank = await api(`${url}/fbmain/original/v1/ranklisk?num=20&date=${finished.day}`);
     await poll(() => rowNames(page)).toEqual(rank.list.map((r: Json) => r.name));
     const scores = await page.getByTestId('rank-score').allInnerTexts();
     expect(scores.map(Number)).toEqual(rank.list.map((r: Json) => r.originals));
+    await checkFits(
+      page,
+      [
+        '排名',
+        '公众号',
+        '原创篇数',
+        '原创阅读',
+        '原创篇均阅读',
+        '原创占比',
+        '发文',
+        '总阅读',
+        'WCI',
+        '传播指数',
+      ],
+      'rank-original-table',
+    );
+    await page.setViewportSize({ width: 1360, height: 900 });
 
     // Categories over 7 days: one bar per industry with its original articles.
     const one = await api(`${url}/fbmain/original/v1/onelevel?days=7`);
@@ -305,6 +452,16 @@ describe.runIf(runBrowser)('rankings, mini-programs, follows and brands in a rea
     );
     await page.getByTestId('follow-groups').getByText('榜单关注（2）').click();
     await poll(() => page.getByTestId('follow-heading').textContent()).toContain('榜单关注');
+    // The articles table fits beside the group list at 1280 and 1440 px: nothing cut off, no horizontal scroll.
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const box = await page
+        .locator('.ant-table-content')
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(box.scroll, `follow table at ${width} px`).toBeLessThanOrEqual(box.client);
+      await screenshot(page, `follow-${width}.png`, { fullPage: true });
+    }
+    await page.setViewportSize({ width: 1360, height: 900 });
     await shot(page, 'follow');
 
     // Search the followed accounts' articles with a word of the newest title.

@@ -1,8 +1,8 @@
-import { apipagesRoutes } from '../dashboard/src/pages/apipages/routes';
-import { exploreRoutes } from '../dashboard/src/pages/explore/routes';
-import { helpRoutes } from '../dashboard/src/pages/help/routes';
-import { servicesRoutes } from '../dashboard/src/pages/services/routes';
-import { toolsRoutes } from '../dashboard/src/pages/tools/routes';
+import { apipagesRoutes } from '../dashboard/src/features/apiservice/routes';
+import { exploreRoutes } from '../dashboard/src/features/explore/routes';
+import { helpRoutes } from '../dashboard/src/features/help/routes';
+import { servicesRoutes } from '../dashboard/src/features/services/routes';
+import { toolsRoutes } from '../dashboard/src/features/tools/routes';
 
 /**
  * What a route's page shows once it is in place, beyond what the route sweep (e2e/route-visits.ts) checks on every
@@ -57,6 +57,7 @@ export const HELP_PAGE_READY: Record<string, string> = {
   '/admin/health': 'admin-health',
   '/admin/invoices': 'admin-invoices',
   '/admin/notices': 'notice-editor',
+  '/admin/sources': 'admin-sources',
   '/admin/transfers': 'admin-transfers',
 };
 /** Help-area pages only admins may use. */
@@ -67,6 +68,7 @@ export const HELP_ADMIN_PATHS = [
   '/admin/health',
   '/admin/invoices',
   '/admin/notices',
+  '/admin/sources',
   '/admin/transfers',
 ];
 
@@ -120,7 +122,7 @@ function build(): Map<string, RouteExpectation> {
   for (const r of toolsRoutes)
     m.set(r.path, {
       ready: TOOL_PAGE_READY[r.path],
-      ...(PUBLIC_TOOLS.has(r.path) ? {} : { visitorGate: 'login-needed' }),
+      ...(PUBLIC_TOOLS.has(r.path) ? {} : { visitorGate: 'login-prompt' }),
     });
   for (const r of exploreRoutes)
     m.set(r.path, EXPLORE_MEMBER_ONLY.has(r.path) ? { visitorGate: 'login-prompt' } : {});
@@ -129,7 +131,7 @@ function build(): Map<string, RouteExpectation> {
     m.set(r.path, {
       ready,
       ...(ready === 'service-page' ? { also: { 'demand-form': 1, 'service-feature': 3 } } : {}),
-      ...(r.path === '/admin/demands' ? { visitorGate: 'login-needed' } : {}),
+      ...(r.path === '/admin/demands' ? { visitorGate: 'login-prompt' } : {}),
     });
   }
   return m;

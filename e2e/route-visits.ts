@@ -125,7 +125,7 @@ async function visitRoute(
     // A page that sends the user on (a member on /login) changes the URL at once, but React shows the old
     // page until the next one's chunk has loaded: its title is the sign that it is in place.
     await page
-      .waitForFunction((t) => document.title === t, target.title, { timeout: 15_000 })
+      .waitForFunction((t) => document.title === t, target.title, { timeout: 60_000 })
       .catch(() => {});
     await page.waitForFunction(() => !document.querySelector('.page-loading'), null, { timeout: 30_000 });
     await requests.quiet();

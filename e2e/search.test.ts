@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/platform';
 import { startInProcess, waitReady } from './harness';
-import { buy, signUp } from './members-harness';
+import { buy, refusal, signUp } from './members-harness';
 
 /**
  * Account and article search beyond key_search, and the owner calls, on a running platform: each answer is
@@ -61,7 +61,7 @@ describe('search_by_name and senior_search/name', () => {
     expect(some.body.data.accounts.map((x: Any) => x.mid)).toContain(a.mid);
     const missing = await json(`${S}/search_by_name`, {});
     expect(missing).toEqual({
-      status: 400,
+      status: 200,
       body: { error_code: 40000, msg: '参数错误：名称 (name) 不能为空' },
     });
   });
@@ -88,8 +88,41 @@ describe('search_by_name and senior_search/name', () => {
     const idx = band.body.data.accounts.map((r: Any) => r.index);
     expect([...idx].sort((x, y) => y - x)).toEqual(idx);
     const bad = await json(`${S}/senior_search/name`, { orderby: 'likes' });
-    expect(bad.status).toBe(400);
+    expect(refusal(bad)).toBe(40000);
     expect(bad.body.msg).toMatch(/^参数错误：排序 \(orderby\) 只能是 fans、index/);
+  });
+});
+
+describe('relevance (docs/api.md, how account search ranks)', () => {
+  it('puts the exact name first in every search, finds a name one character off, and carries the figures', async () => {
+    const a = accounts.find((x: Any) => [...x.name].length >= 4) as Any;
+    const key = await json(`${S}/key_search`, { kw: a.name, num: '50' });
+    expect(key.body.data.accounts[0].mid).toBe(a.mid);
+    // Its 微信号 in upper case, and its name with one character changed.
+    const byWx = await json(`${S}/key_search`, { kw: a.wxid.toUpperCase() });
+    expect(byWx.body.data.accounts[0].mid).toBe(a.mid);
+    const chars = [...a.name];
+    chars[1] = chars[1] === '错' ? '对' : '错';
+    const typo = await json(`${S}/search_by_name`, { name: chars.join('') });
+    expect(typo.body.data.accounts.map((x: Any) => x.mid)).toContain(a.mid);
+    // 综合 in the advanced search: the same name tiers, the exact name first.
+    const senior = await json(`${S}/senior_search/name`, { name: a.name, orderby: 'relevance' });
+    expect(senior.body.data.accounts[0].mid).toBe(a.mid);
+    // The keyword answer carries the figures the advanced search sorts by, the same values.
+    const row = key.body.data.accounts[0];
+    const fig = senior.body.data.accounts[0];
+    expect({ fans: row.fans, index: row.index, wci: row.wci, avg_top_read: row.avg_top_read }).toEqual({
+      fans: fig.fans,
+      index: fig.index,
+      wci: fig.wci,
+      avg_top_read: fig.avg_top_read,
+    });
+    // An industry word lists that industry's accounts before any matched only by a description.
+    const media = a.media as string;
+    const inMedia = (await json(`${S}/key_search`, { kw: media, num: '50' })).body.data.accounts.map(
+      (x: Any) => x.media === media,
+    );
+    expect(inMedia.indexOf(false) === -1 || !inMedia.slice(inMedia.indexOf(false)).includes(true)).toBe(true);
   });
 });
 
@@ -168,7 +201,7 @@ describe('detail_pubList/time', () => {
     expect(ranged.body.data).toEqual((await json(`${S}/detail_pubList?${q}`)).body.data);
     const open = await json(`${S}/detail_pubList/time?mId=${mid}&start_time=${day}`);
     expect(open).toEqual({
-      status: 400,
+      status: 200,
       body: { error_code: 40000, msg: '参数错误：开始日期 (start_time) 请选择开始日期和结束日期' },
     });
   });
@@ -192,7 +225,7 @@ describe('account pages read concurrently', () => {
     }
     for (const path of ['mp_detail?mId=999999999', 'detail_pubList?mId=999999999&num=20'])
       expect(await json(`${S}/${path}`)).toEqual({
-        status: 404,
+        status: 200,
         body: { error_code: 40004, msg: '公众号不存在或尚未收录' },
       });
   });

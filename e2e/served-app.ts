@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { ChdbStore } from '../clickhouse/chdb-store';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../core/log';
 import type { MemberDb } from '../postgres/db';
 import { openTestApp } from './app-harness';
 import { throwawayDatabase } from './postgres';

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servicesRoutes } from '../dashboard/src/pages/services/routes';
-import { DemandMessages } from '../members/demand-services';
-import { M } from '../members/messages';
+import { DemandMessages } from '../contract/demand-services';
+import { M } from '../contract/member-texts';
+import { servicesRoutes } from '../dashboard/src/features/services/routes';
 import type { Platform } from '../platform/platform';
 import { sessionContext as context, haveChromium, launchBrowser, screenshot, watchProblems } from './browser';
 import { startInProcess, until, waitReady } from './harness';
@@ -85,7 +85,7 @@ describe.runIf(runBrowser)(
         });
         // Visitors see the login prompt, members the refusal.
         await page.goto(`${url}/main/admin/demands`);
-        await page.getByTestId(loggedIn ? 'admin-only' : 'login-needed').waitFor();
+        await page.getByTestId(loggedIn ? 'admin-only' : 'login-prompt').waitFor();
         if (loggedIn) expect(await page.getByTestId('admin-only').textContent()).toContain('仅管理员可访问');
         await shot(page, loggedIn ? 'admin-member' : 'admin-visitor');
         expect(demandCalls).toEqual([]);

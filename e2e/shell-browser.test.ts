@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRatio, formatWan } from '../dashboard/src/lib/format';
 import { type Platform, REPO_ROOT } from '../platform/platform';
 import { haveChromium, launchBrowser, screenshot, sessionContext, watchProblems } from './browser';
 import { startInProcess, tempDir, until, waitReady } from './harness';
@@ -199,6 +200,48 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await screenshot(page, 'account-search-media.png', { fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('orders 综合 by relevance and shows each result’s figures in 万 with the exact value in a tooltip, at 1280 and 1440 px', async () => {
+    // The largest account's industry: its accounts come first, and its figures reach 万.
+    const top = (await post(`${searchApi()}/senior_search/name`, { orderby: 'fans', num: 1 })).data
+      .accounts[0];
+    const media = top.media as string;
+    const byKw = (await post(`${searchApi()}/key_search`, { kw: media, num: 20 })).data.accounts;
+    const first = byKw.findIndex((a: Json) => a.media !== media);
+    expect(byKw.slice(first === -1 ? byKw.length : first).every((a: Json) => a.media !== media)).toBe(true);
+    const big = byKw.find((a: Json) => a.fans >= 10_000) as Json;
+    expect(big).toBeDefined();
+    for (const width of [1280, 1440]) {
+      const page = await browser.newPage({
+        reducedMotion: 'reduce',
+        viewport: { width, height: 900 },
+        locale: 'zh-CN',
+      });
+      const problems = watchProblems(page);
+      await page.goto(`${url}/main/appsearch/index?kw=${encodeURIComponent(media)}`);
+      await poll(() => names(page)).toEqual(byKw.map((a: Json) => a.name));
+      // Every row's four figures as the answer carries them, written as formatWan writes them (columns 5–8).
+      const rows = page.getByTestId('account-row');
+      for (const [i, a] of byKw.entries()) {
+        const cells = await rows.nth(i).locator('td').allTextContents();
+        expect(cells.slice(4, 8)).toEqual([a.fans, a.avg_top_read, a.wci, a.index].map(formatWan));
+      }
+      const row = rows.nth(byKw.indexOf(big));
+      await row.getByText(formatWan(big.fans), { exact: true }).first().hover();
+      await page
+        .getByRole('tooltip')
+        .filter({ hasText: formatRatio(big.fans) })
+        .waitFor();
+      // The key columns fit: no horizontal scroll in the table.
+      const scroll = await page
+        .locator('.ant-table-content')
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(scroll.scroll).toBeLessThanOrEqual(scroll.client);
+      await screenshot(page, `account-search-figures-${width}.png`, { fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    }
   });
 
   it('opens an account in the detail popup from the search list, walks its tabs, then the full page in a new window', async () => {
@@ -499,7 +542,7 @@ describe('the home page bundle', () => {
       for (const k of manifest[key]?.imports ?? []) walk(k);
     };
     walk('index.html');
-    const home = Object.keys(manifest).find((k) => k.endsWith('src/pages/HomePage.tsx'));
+    const home = Object.keys(manifest).find((k) => k.endsWith('src/features/home/pages/HomePage.tsx'));
     if (!home) throw new Error('no HomePage chunk in the manifest');
     walk(home);
     const sizes = [...chunks].map((k) => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
 import { KAFKA_TEST_BROKERS, kafkaTestGate, uniquePrefix } from '../e2e/kafka';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
 import { type Platform, startPlatform } from '../platform/platform';
 import { render } from './render';
 import { APP_IMAGE, ROOTS } from './validate';

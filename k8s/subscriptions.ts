@@ -2,8 +2,8 @@ import { MemoryBus } from '../bus/memory-bus';
 import { type Topic, topics } from '../bus/messages';
 import { MONITOR_GROUP } from '../collectors/monitor';
 import { REQUESTS_GROUP } from '../collectors/requests';
-import type { Component } from '../platform/config';
-import { createLogger } from '../platform/log';
+import type { Component } from '../core/config';
+import { createLogger } from '../core/log';
 import { StreamWriter } from '../stream/writer';
 
 export interface Subscription {

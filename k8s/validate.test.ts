@@ -92,7 +92,7 @@ describe('the validator rejects broken manifests', () => {
       broken((objs) => {
         find(objs, 'ConfigMap', 'gzh-platform').data.KAFKA_BROKER = 'kafka:9092';
       }).join('\n'),
-    ).toMatch(/ConfigMap\/gzh-platform: KAFKA_BROKER is not a variable platform\/config.ts reads/);
+    ).toMatch(/ConfigMap\/gzh-platform: KAFKA_BROKER is not a variable core\/config.ts reads/);
     expect(
       broken((objs) => {
         find(objs, 'ConfigMap', 'gzh-platform').data.PORT = 'eighty';

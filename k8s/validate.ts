@@ -7,7 +7,7 @@ import * as batch from 'kubernetes-models/batch/v1';
 import * as networking from 'kubernetes-models/networking.k8s.io/v1';
 import * as policy from 'kubernetes-models/policy/v1';
 import * as core from 'kubernetes-models/v1';
-import { ENV_NAMES, loadConfig, ROLES } from '../platform/config';
+import { ENV_NAMES, loadConfig, ROLES } from '../core/config';
 import { type K8sObject, readYamlDocuments, render } from './render';
 import { unknownFields } from './strict-fields';
 import { busSubscriptions, type Subscription } from './subscriptions';
@@ -148,7 +148,7 @@ function containerEnv(
       }
       for (const [k, v] of Object.entries((cm.data ?? {}) as Record<string, string>)) {
         if (!ENV_NAMES.includes(k))
-          errors.push(`ConfigMap/${name}: ${k} is not a variable platform/config.ts reads`);
+          errors.push(`ConfigMap/${name}: ${k} is not a variable core/config.ts reads`);
         env[k] = String(v);
       }
     } else if (isMap(src.secretRef)) {

@@ -1,6 +1,6 @@
-import type { Logger } from '../platform/log';
+import { M, MemberCodes } from '../contract/member-texts';
+import type { Logger } from '../core/log';
 import type { MemberDb, Tx } from '../postgres/db';
-import { M, MemberCodes } from './messages';
 import type { OAuthIdentity, OAuthProvider } from './oauth';
 import { hashPassword, verifyPassword } from './passwords';
 import type { QrLogins } from './qr-login';
@@ -317,5 +317,34 @@ export class Accounts {
     }
     await this.d.qr.consume(token);
     return { ok: true, value: null };
+  }
+
+  /** register_collect: the member's answers to the profile form. */
+  async saveProfile(userId: number, profile: object): Promise<void> {
+    await this.d.db.query('UPDATE users SET profile = $2 WHERE id = $1', [userId, JSON.stringify(profile)]);
+  }
+
+  /** The Baidu click id recorded at login (recordBdVid), or ''. */
+  async bdVid(userId: number): Promise<string> {
+    const [r] = await this.d.db.query<{ bd_vid: string | null }>('SELECT bd_vid FROM users WHERE id = $1', [
+      userId,
+    ]);
+    return r?.bd_vid ?? '';
+  }
+
+  /**
+   * unbind: detaches a WeChat or QQ identity, only while the member can still log in without it. A phone set
+   * without a code does not count as a login: the number's owner may take it. False when nothing was detached.
+   */
+  async unbindIdentity(userId: number, provider: OAuthProvider): Promise<boolean> {
+    // The column name comes from identityColumn, never from input.
+    const col = identityColumn(provider);
+    const done = await this.d.db.query(
+      `UPDATE users SET ${col} = NULL
+       WHERE id = $1 AND ${col} IS NOT NULL AND phone IS NOT NULL AND phone_verified AND password_hash IS NOT NULL
+       RETURNING id`,
+      [userId],
+    );
+    return done.length > 0;
   }
 }

@@ -9,6 +9,9 @@ export interface ApiKeyRow {
   revoked: boolean;
 }
 
+/** The PostgreSQL server hands a bigint back as text, PGlite as a number: the answer has a number either way. */
+const numbered = (r: ApiKeyRow): ApiKeyRow => ({ ...r, id: Number(r.id) });
+
 /** API keys: shown once at creation, stored as sha256, revocable. At most 5 active keys per member. */
 export const MAX_ACTIVE_KEYS = 5;
 
@@ -47,16 +50,17 @@ export class ApiKeys {
                  false AS revoked`,
       [userId, sha256(key), key.slice(0, KEY_PREFIX_CHARS), name, MAX_ACTIVE_KEYS],
     );
-    return rows[0] ? { key, row: rows[0] } : null;
+    return rows[0] ? { key, row: numbered(rows[0]) } : null;
   }
 
   async list(userId: number): Promise<ApiKeyRow[]> {
-    return this.db.query<ApiKeyRow>(
+    const rows = await this.db.query<ApiKeyRow>(
       `SELECT id, prefix, name, to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS created_at,
               revoked_at IS NOT NULL AS revoked
        FROM api_keys WHERE user_id = $1 ORDER BY id DESC`,
       [userId],
     );
+    return rows.map(numbered);
   }
 
   async revoke(userId: number, id: number): Promise<boolean> {

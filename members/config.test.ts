@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../platform/config';
+import { ConfigError, loadConfig } from '../core/config';
 
 describe('member settings', () => {
   it('defaults to the demo providers', () => {

@@ -1,7 +1,5 @@
 import type { MemberDb } from '../postgres/db';
-
-/** The text a member types to confirm deleting their account. */
-export const DELETION_CONFIRM_TEXT = '确认注销';
+import { verifyPassword } from './passwords';
 
 /** An unpaid online order younger than this may still be paid at the cashier, so it blocks deletion. */
 export const OPEN_ORDER_HOURS = 24;
@@ -99,4 +97,13 @@ export async function deleteAccount(db: MemberDb, userId: number, phone: string 
       [userId],
     );
   });
+}
+
+/** Whether `password` is the member's login password (a member without one never matches). */
+export async function isOwnPassword(db: MemberDb, userId: number, password: string): Promise<boolean> {
+  const [u] = await db.query<{ password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [userId],
+  );
+  return verifyPassword(password, u?.password_hash ?? null);
 }

@@ -1,3 +1,4 @@
+import { GROUP_LIMITS } from '../contract/shapes/groups';
 import type { MemberDb } from '../postgres/db';
 
 /**
@@ -9,8 +10,6 @@ const TABLE: Record<GroupKind, { groups: string; items: string }> = {
   account: { groups: 'account_groups', items: 'account_favorites' },
   article: { groups: 'article_groups', items: 'article_favorites' },
 };
-
-export const GROUP_LIMITS = { perMember: 50, nameMax: 20, itemsPerGroup: 2000 } as const;
 
 export interface GroupRow {
   id: number;
@@ -131,6 +130,15 @@ export class Groups {
       total: t?.n ?? 0,
       rows: rows.map((r) => ({ ...r, group_id: Number(r.group_id), mid: Number(r.mid) })),
     };
+  }
+
+  /** How many distinct accounts the member favours besides `mids` (the favourite limit counts the rest). */
+  async heldBesides(userId: number, mids: number[]): Promise<number> {
+    const [held] = await this.db.query<{ n: number }>(
+      'SELECT count(DISTINCT mid)::int AS n FROM account_favorites WHERE user_id = $1 AND NOT (mid = ANY($2::bigint[]))',
+      [userId, mids],
+    );
+    return held?.n ?? 0;
   }
 
   /** Every (group, mid) of a member, for group_list_ext. */

@@ -1,3 +1,4 @@
+import { CRAWL_STATES, type CrawlState } from '../contract/shapes/history-crawl';
 import type { MemberDb } from '../postgres/db';
 import { debitSql, quotaMonth, refundSql, usedInMonth } from './monthly-quota';
 
@@ -8,8 +9,7 @@ import { debitSql, quotaMonth, refundSql, usedInMonth } from './monthly-quota';
  * or cancelled order gets its counts back.
  */
 
-export type CrawlState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-export const CRAWL_STATES: readonly CrawlState[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
+export { CRAWL_STATES, type CrawlState };
 /** States in which an order still waits for, or is in, the collector's hands. */
 export const LIVE_STATES: readonly CrawlState[] = ['queued', 'running'];
 

@@ -1,6 +1,6 @@
-import type { Config } from '../platform/config';
-import { type DemoMode, demoMode } from '../platform/demo-mode';
-import type { Logger } from '../platform/log';
+import type { Config } from '../core/config';
+import { type DemoMode, demoMode } from '../core/demo-mode';
+import type { Logger } from '../core/log';
 import type { MemberDb } from '../postgres/db';
 import { Accounts } from './accounts';
 import { ApiKeys } from './api-keys';
@@ -22,7 +22,7 @@ export interface Members {
   qr: QrLogins;
   /** Real OAuth adapters by provider; a missing one means the demo confirm page stands in (demo mode) or no login. */
   oauth: Partial<Record<OAuthProvider, OAuthAdapter>>;
-  /** The stand-ins of this process (platform/demo-mode.ts): the QR confirm page, the sandbox, Host-built links. */
+  /** The stand-ins of this process (core/demo-mode.ts): the QR confirm page, the sandbox, Host-built links. */
   demo: DemoMode;
   alipay: AlipayConfig;
   orders: Orders;

@@ -1,3 +1,4 @@
+import type { Address, InvoiceTitle } from '../contract/shapes/invoices';
 import type { MemberDb } from '../postgres/db';
 
 /**
@@ -19,6 +20,21 @@ export interface TitleInput {
   title: string;
   tax_no: string;
   email: string;
+}
+
+/** An invoice request as stored, with its order's number and subject. */
+export interface RequestRow {
+  id: number;
+  out_trade_no: string;
+  subject: string;
+  amount_fen: number;
+  status: 0 | 1 | 2;
+  remark: string;
+  title_snapshot: Partial<Pick<InvoiceTitle, 'title' | 'title_type' | 'tax_no' | 'email'>> | null;
+  address_id: number | null;
+  user_id: number;
+  created_at: string;
+  updated_at: string;
 }
 
 const TS = (col: string) => `to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
@@ -67,14 +83,14 @@ export class Invoices {
     );
   }
   async address(userId: number, id: number) {
-    const [r] = await this.db.query(
+    const [r] = await this.db.query<Address>(
       `SELECT ${ADDRESS_COLS} FROM invoice_addresses WHERE id = $1 AND user_id = $2`,
       [id, userId],
     );
     return r;
   }
   async addresses(userId: number) {
-    return this.db.query(
+    return this.db.query<Address>(
       `SELECT ${ADDRESS_COLS} FROM invoice_addresses WHERE user_id = $1 ORDER BY is_default DESC, id DESC`,
       [userId],
     );
@@ -105,14 +121,17 @@ export class Invoices {
     );
   }
   async title(userId: number, id: number) {
-    const [r] = await this.db.query(`SELECT ${TITLE_COLS} FROM invoices WHERE id = $1 AND user_id = $2`, [
-      id,
-      userId,
-    ]);
+    const [r] = await this.db.query<InvoiceTitle>(
+      `SELECT ${TITLE_COLS} FROM invoices WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
     return r;
   }
   async titles(userId: number) {
-    return this.db.query(`SELECT ${TITLE_COLS} FROM invoices WHERE user_id = $1 ORDER BY id DESC`, [userId]);
+    return this.db.query<InvoiceTitle>(
+      `SELECT ${TITLE_COLS} FROM invoices WHERE user_id = $1 ORDER BY id DESC`,
+      [userId],
+    );
   }
 
   // --- invoice requests ---
@@ -144,7 +163,7 @@ export class Invoices {
       `SELECT count(*)::int AS n FROM invoice_orders r WHERE ${where}`,
       [userId, status],
     );
-    const rows = await this.db.query(
+    const rows = await this.db.query<RequestRow & { user_phone: string | null }>(
       `SELECT ${REQUEST_COLS}, u.phone AS user_phone FROM invoice_orders r
        JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = r.user_id
        WHERE ${where} ORDER BY r.id DESC LIMIT $3 OFFSET $4`,
@@ -154,7 +173,7 @@ export class Invoices {
   }
 
   async requestOf(userId: number, id: number) {
-    const [r] = await this.db.query(
+    const [r] = await this.db.query<RequestRow>(
       `SELECT ${REQUEST_COLS} FROM invoice_orders r JOIN orders o ON o.id = r.order_id WHERE r.id = $1 AND r.user_id = $2`,
       [id, userId],
     );

@@ -78,7 +78,8 @@ export class Metering {
        FROM api_ledger WHERE ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
       [...params, opts.num, (opts.page - 1) * opts.num],
     );
-    return { total: t?.n ?? 0, rows };
+    // The PostgreSQL server hands a bigint back as text, PGlite as a number: the answer has a number either way.
+    return { total: t?.n ?? 0, rows: rows.map((r) => ({ ...r, id: Number(r.id) })) };
   }
 
   /** Charged calls (refunded ones netted out) per day and endpoint over the last `days` days (api_usage). */
@@ -91,5 +92,17 @@ export class Metering {
        GROUP BY 1, 2 ORDER BY 1 DESC, 2`,
       [userId, days],
     );
+  }
+
+  /** Calls ever recharged, and the last charged call's time (Beijing, '' before the first). */
+  async ledgerSummary(userId: number): Promise<{ recharged: number; last_call: string }> {
+    const [r] = await this.db.query<{ recharged: number; last_call: string | null }>(
+      `SELECT coalesce(sum(amount) FILTER (WHERE kind = 'recharge'), 0)::int AS recharged,
+              to_char(max(created_at) FILTER (WHERE kind = 'call') AT TIME ZONE 'Asia/Shanghai',
+                      'YYYY-MM-DD HH24:MI:SS') AS last_call
+       FROM api_ledger WHERE user_id = $1`,
+      [userId],
+    );
+    return { recharged: Number(r?.recharged ?? 0), last_call: r?.last_call ?? '' };
   }
 }

@@ -69,6 +69,16 @@ const toOrder = (r: Record<string, unknown>): OrderRow => ({
   cancelled_ms: r.cancelled_ms === null ? null : Math.round(Number(r.cancelled_ms)),
 });
 
+/** An order that may cover an article: who placed it, when, for how long, and whether it was cancelled. */
+export interface ArticleOrder {
+  user_id: number;
+  task_id: string;
+  kind: MonitorKind;
+  days: number;
+  created_ms: number;
+  cancelled_ms: number | null;
+}
+
 export class MonitorOrders {
   constructor(private db: MemberDb) {}
 
@@ -215,5 +225,34 @@ export class MonitorOrders {
       [userId, mid],
     );
     return Number(r?.n ?? 0);
+  }
+
+  /**
+   * The orders that may cover an article of account `mid`: every next-post order on the account, and the article
+   * orders on the article itself when `article` names one (msgid as a decimal string: it may exceed 2^53).
+   */
+  async onArticle(mid: number, article: { msgid: string; idx: number } | null): Promise<ArticleOrder[]> {
+    const rows = await this.db.query<{
+      user_id: string | number;
+      task_id: string;
+      kind: MonitorKind;
+      days: number;
+      created_ms: number;
+      cancelled_ms: number | null;
+    }>(
+      `SELECT user_id, task_id, kind, days, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+         (extract(epoch FROM cancelled_at) * 1000)::float8 AS cancelled_ms
+       FROM monitor_orders
+       WHERE mid = $1 AND (kind = 'next_post' OR ($2::boolean AND kind = 'article' AND msgid = $3::bigint AND idx = $4))`,
+      [mid, article !== null, article?.msgid ?? '0', article?.idx ?? 0],
+    );
+    return rows.map((r) => ({
+      user_id: Number(r.user_id),
+      task_id: r.task_id,
+      kind: r.kind,
+      days: Number(r.days),
+      created_ms: Math.round(Number(r.created_ms)),
+      cancelled_ms: r.cancelled_ms === null ? null : Math.round(Number(r.cancelled_ms)),
+    }));
   }
 }

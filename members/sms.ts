@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
-import type { Logger } from '../platform/log';
+import { M } from '../contract/member-texts';
+import type { Logger } from '../core/log';
 import type { MemberDb } from '../postgres/db';
-import { M } from './messages';
 import { sha256 } from './tokens';
 
 /** Anything that can deliver a text message to a phone. */

@@ -1,24 +1,9 @@
+import type { TransferRow } from '../contract/shapes/transfers';
 import type { MemberDb } from '../postgres/db';
 import { applyPaidOrder, type Orders } from './orders';
 import { findPackage, yuan } from './pricing';
 
-/** A member's declared bank transfer for one of their orders (对公转账), as members and admins see it. */
-export interface TransferRow {
-  id: number;
-  user_id: number;
-  user_name: string;
-  out_trade_no: string;
-  subject: string;
-  total_amount: string;
-  order_status: 'pending' | 'paid' | 'closed';
-  payer_name: string;
-  reference: string;
-  remark: string;
-  status: 'pending' | 'confirmed' | 'rejected';
-  review_note: string;
-  reviewed_at: string | null;
-  created_at: string;
-}
+// A member's declared bank transfer for one of their orders (对公转账), as members and admins see it: TransferRow.
 
 const COLUMNS = `t.id, t.user_id, u.name AS user_name, o.out_trade_no, o.subject, o.amount_fen::int AS amount_fen,
   o.status AS order_status, t.payer_name, t.reference, t.remark, t.status, t.review_note,

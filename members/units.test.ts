@@ -1,13 +1,13 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '../contract/member-texts';
+import { loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
-import { loadConfig } from '../platform/config';
-import { createLogger } from '../platform/log';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { createMembers } from './index';
 import { historyStart, LEVEL } from './membership';
-import { M } from './messages';
 import { Metering } from './metering';
 import { Orders } from './orders';
 import { hashPassword, verifyPassword } from './passwords';

@@ -1,7 +1,7 @@
 import { ClickHouseUnreachableError } from '../clickhouse/open';
+import { type Config, ConfigError, loadConfig } from '../core/config';
+import { createLogger } from '../core/log';
 import { DatabaseUnavailableError } from '../postgres/db';
-import { type Config, ConfigError, loadConfig } from './config';
-import { createLogger } from './log';
 import { StartupError, startPlatform } from './platform';
 
 /** Entry point: `tsx platform/main.ts [role]`; the role may also come from ROLE. */

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/accounts-query';
 import { createApp } from '../api/app';
 import { cachedReads } from '../api/cached-reads';
 import type { ApiDeps, Readiness } from '../api/deps';
+import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/queries/accounts';
 import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
 import { engineMemory } from '../clickhouse/engine-memory';
@@ -15,18 +15,18 @@ import type { Crawler } from '../collectors/crawler';
 import type { MonitorScheduler } from '../collectors/monitor';
 import type { CrawlRequestHandler } from '../collectors/requests';
 import { startCollectors } from '../collectors/start';
+import { fixedClock, realClock } from '../core/clock';
+import type { Config } from '../core/config';
+import { demoMode, standInNames } from '../core/demo-mode';
+import type { Logger } from '../core/log';
+import { addEngineMemorySource, addLagSource, metricsRoute } from '../core/metrics';
+import { openRateLimiter, type RateLimiter } from '../core/rate-limiter';
 import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
 import { AnalyticsProcessor } from '../stream/analytics-processor';
 import { StreamWriter } from '../stream/writer';
-import { fixedClock, realClock } from './clock';
-import type { Config } from './config';
-import { demoMode, standInNames } from './demo-mode';
-import type { Logger } from './log';
-import { addEngineMemorySource, addLagSource, metricsRoute } from './metrics';
-import { openRateLimiter, type RateLimiter } from './rate-limiter';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -276,6 +276,12 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
               ...(upstream ? [new URL(upstream).host] : []),
             ],
             upstream: upstream ?? 'https://mp.weixin.qq.com',
+            sources: {
+              UPSTREAM_CREDENTIALS: config.UPSTREAM_CREDENTIALS,
+              UPSTREAM_LIST_API: config.UPSTREAM_LIST_API,
+              SOURCE_CHAINS: config.SOURCE_CHAINS,
+              wereadUrl: config.WEREAD_URL ?? upstream ?? null,
+            },
             siteQrcodes: siteQrcodes(config),
             dashboardDir: path.join(REPO_ROOT, 'dashboard', 'dist'),
             readiness,
@@ -302,6 +308,24 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
       },
       'platform listening',
     );
+    // One line when the platform is ready to use (the first crawl and its figures have landed), with its address:
+    // what someone who ran `npm start` waits for. Checked each second until then, never after.
+    const announce = setInterval(
+      () =>
+        void readiness()
+          .then((r) => {
+            if (!r.ready) return;
+            clearInterval(announce);
+            log.info(
+              { url: has('api') ? `${url}/main/` : url, seconds: Math.round(process.uptime()) },
+              'platform ready',
+            );
+          })
+          .catch(() => {}),
+      1000,
+    );
+    announce.unref();
+    stops.push(async () => clearInterval(announce));
     return { url, simulator, crawler, monitor, requests, bus, stop: stopAll };
   } catch (e) {
     await stopAll();

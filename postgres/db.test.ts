@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
 import { PG_SERVER, pgServerReachable, throwawayDatabase } from '../e2e/postgres';
-import { createLogger } from '../platform/log';
 import { type MemberDb, openMemberDb } from './db';
 import { migrateMemberDb } from './migrate';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readMigrations } from '../clickhouse/migrate';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../core/log';
+import { readMigrations } from '../core/migration-files';
 import type { MemberDb } from './db';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { ServerStore } from '../clickhouse/server-store';
 import type { AnalyticsStore } from '../clickhouse/store';
-import { type ConfigError, loadConfig } from '../platform/config';
+import { type ConfigError, loadConfig } from '../core/config';
 
 /**
  * `npm run ch -- "SELECT …"`: one read-only query against the analytics store (the embedded chDB

@@ -1,5 +1,5 @@
-import { copyrightOf, isFromElsewhere, isOriginal } from '../platform/copyright';
-import { hash32 } from './rng';
+import { copyrightOf, isFromElsewhere, isOriginal } from '../core/copyright';
+import { hash32 } from '../core/rng';
 import type { Counts, SimAccount, SimArticle, SimMiniProgram } from './world';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,9 +1,10 @@
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { isFromElsewhere, isOriginal } from '../platform/copyright';
-import type { Logger } from '../platform/log';
+import { type Context, Hono } from 'hono';
+import { isFromElsewhere, isOriginal } from '../core/copyright';
+import type { Logger } from '../core/log';
 import { articlePage } from './article-page';
 import { FAULT_MODES, type FaultRule, Faults } from './faults';
+import { type RealRules, RealRulesState } from './real-rules';
 import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from './world';
 
 /**
@@ -23,11 +24,20 @@ import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from '.
  *   GET  /mp/wxaprofile?appid=&f=json                                 → a mini-program's profile (更多资料): name, 原始 ID, 主体
  *   POST /cgi-bin/mmfinderassistant-bin/post/post_list                 → video account (视频号) posts
  *   GET  /mmhead/:biz/0                                                → the avatar (SVG)
+ *   POST /web/login/getuid, /web/login/getinfo, /web/login/weblogin,
+ *        /web/login/renewal, /mp/shelf/addToShelf                       → WeChat Reading's QR login, daily renewal, shelf
+ *   POST /fbmain/monitor/v3/post_history | read_zan_pro | article_html → the paid data API (极致了-shaped, key in body)
  * and, for tests and evaluation only (never part of the WeChat-shaped answers):
  *   GET/POST/DELETE /__sim/faults   fault injection; GET /__sim/labels  fake-traffic ground truth;
  *   GET  /__sim/stats               requests served, by path.
+ *   GET/POST /__sim/rules           real-rules mode (real-rules.ts): {rules?, paidKeys?: {key: 分}, ban?: vid};
+ *   POST /__sim/weread/scan?uid=    the phone scans a WeChat Reading login QR (test and demo hook).
  */
-export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono {
+export function createSimulatorApp(
+  world: SimWorld,
+  faults = new Faults(),
+  rules = new RealRulesState(() => world.now()),
+): Hono {
   const app = new Hono();
   const ok = { ret: 0, err_msg: 'ok' };
   const origin = (url: string) => new URL(url).origin;
@@ -48,6 +58,23 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
   });
   app.get('/__sim/labels', (c) => c.json({ fake: world.fakeLabels() }));
   app.get('/__sim/stats', (c) => c.json({ served: Object.fromEntries(served) }));
+  app.get('/__sim/rules', (c) => c.json(rules.report()));
+  app.post('/__sim/rules', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as {
+      rules?: Partial<RealRules>;
+      paidKeys?: Record<string, number>;
+      ban?: string;
+    } | null;
+    if (!body || typeof body !== 'object') return c.json({ error: 'body: {rules?, paidKeys?, ban?}' }, 400);
+    if (body.rules) rules.set(body.rules);
+    for (const [k, fen] of Object.entries(body.paidKeys ?? {})) rules.addPaidKey(k, Number(fen) || 0);
+    if (body.ban) rules.ban(body.ban);
+    return c.json(rules.report());
+  });
+  app.post('/__sim/weread/scan', (c) => {
+    const vid = rules.scan(c.req.query('uid') ?? '');
+    return vid ? c.json({ vid }) : c.json({ error: 'unknown uid' }, 404);
+  });
 
   // Every WeChat-shaped route: counted, then answered by a fault rule if one matches.
   app.use('*', async (c, next) => {
@@ -126,7 +153,11 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
     });
   });
 
+  // Since 2026-07-30 the back office refuses lists of other people's accounts (every account here is another's).
+  const closed = () => rules.rules.enabled && rules.rules.backOfficeClosed;
+  const freqControl = { base_resp: { ret: 200013, err_msg: 'freq control' } };
   app.get('/cgi-bin/appmsgpublish', (c) => {
+    if (closed()) return c.json(freqControl);
     const a = world.account(c.req.query('fakeid') ?? '');
     if (!a) return c.json({ base_resp: { ret: 200002, err_msg: 'invalid args' } });
     const begin = Math.max(0, Number(c.req.query('begin') ?? 0) || 0);
@@ -152,6 +183,7 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
 
   // The older back-office list: one item per article, paged by article.
   app.get('/cgi-bin/appmsg', (c) => {
+    if (closed()) return c.json(freqControl);
     const a = world.account(c.req.query('fakeid') ?? '');
     if (c.req.query('action') !== 'list_ex' || !a)
       return c.json({ base_resp: { ret: 200002, err_msg: 'invalid args' } });
@@ -188,6 +220,11 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
     const m = /^MP_WXS_(\d+)$/.exec(c.req.query('bookId') ?? '');
     const a = m ? world.allAccounts().find((x) => x.mid === Number(m[1])) : undefined;
     if (!a) return c.json({ errCode: -2010, errMsg: '书籍不存在' });
+    if (rules.rules.enabled) {
+      const k = cookies(c.req.header('cookie'));
+      const refused = rules.judgeReading(k.wr_vid ?? '', k.wr_skey ?? '', ipOf(c), `MP_WXS_${a.mid}`);
+      if (refused) return c.json(refused);
+    }
     const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
     const base = origin(c.req.url);
     const pushes = world.pushes(a);
@@ -275,7 +312,14 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
     });
   });
 
+  const noSession = {
+    base_resp: { ret: -3, errmsg: 'no session', cookie_count: 0 },
+    ret: -3,
+    errmsg: 'no session',
+    cookie_count: 0,
+  };
   app.post('/mp/getappmsgext', async (c) => {
+    if (rules.rules.enabled && !rules.clientKeyLive(c.req.query('key') ?? '')) return c.json(noSession);
     const art = articleFrom(world, c.req.query());
     if (!art)
       return c.json({ base_resp: { ret: -2, errmsg: 'invalid args' }, appmsgstat: { show: false, ret: -2 } });
@@ -313,6 +357,130 @@ export function createSimulatorApp(world: SimWorld, faults = new Faults()): Hono
       original_article_count: 0,
       // As real answers carry it: the wxtoken beside ret (2018 answers have the wxtoken alone).
       base_resp: { ret: 0, errmsg: 'ok', wxtoken: 777 },
+    });
+  });
+
+  // WeChat Reading web login: a QR for a uid, the phone confirms, the poll returns the login, weblogin sets cookies.
+  app.post('/web/login/getuid', (c) => c.json({ uid: rules.newQr() }));
+  app.post('/web/login/getinfo', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { uid?: string };
+    const l = rules.loginInfo(String(body.uid ?? ''));
+    if (l === undefined) return c.json({ errCode: -2013, errMsg: '二维码已失效' });
+    if (l === null) return c.json({ succ: 0 });
+    return c.json({ succ: 1, vid: Number(l.vid), skey: l.skey, rt: l.rt, name: `读者${l.vid}` });
+  });
+  app.post('/web/login/weblogin', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { vid?: number | string; skey?: string };
+    const l = rules.login(String(body.vid ?? ''));
+    if (!l || l.skey !== body.skey) return c.json({ errCode: -2012, errMsg: '登录超时' });
+    c.header('set-cookie', `wr_vid=${l.vid}; Path=/`, { append: true });
+    c.header('set-cookie', `wr_skey=${l.skey}; Path=/`, { append: true });
+    c.header('set-cookie', `wr_rt=${l.rt}; Path=/`, { append: true });
+    return c.json({ vid: Number(l.vid), accessToken: l.skey, refreshToken: l.rt });
+  });
+  app.post('/web/login/renewal', (c) => {
+    const k = cookies(c.req.header('cookie'));
+    const l = rules.renew(k.wr_vid ?? '', k.wr_rt ?? '');
+    if (!l) return c.json({ errCode: -2012, errMsg: '登录超时' });
+    c.header('set-cookie', `wr_skey=${l.skey}; Path=/`);
+    return c.json({ succ: 1 });
+  });
+  app.post('/mp/shelf/addToShelf', async (c) => {
+    const k = cookies(c.req.header('cookie'));
+    const l = rules.login(k.wr_vid ?? '');
+    if (rules.rules.enabled && (!l || l.skey !== k.wr_skey))
+      return c.json({ errCode: -2012, errMsg: '登录超时' });
+    const body = (await c.req.json().catch(() => ({}))) as { bookIds?: unknown };
+    const ids = Array.isArray(body.bookIds)
+      ? body.bookIds.filter((x): x is string => typeof x === 'string')
+      : [];
+    for (const id of ids) l?.shelf.add(id);
+    return c.json({ succ: 1 });
+  });
+
+  // The paid data API, in the shapes of 极致了 (dajiala.com fbmain/monitor/v3; docs/collectors.md): key in the body.
+  const paid = async (c: Context, kind: 'history' | 'counts' | 'article') => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    const key = String(body.key ?? '');
+    const charge = rules.rules.enabled
+      ? rules.paidCall(key, kind)
+      : { code: key ? 0 : 20001, msg: key ? '成功' : '余额不足或 key 无效', cost: 0, remain: 1000 };
+    return { body, charge };
+  };
+  app.post('/fbmain/monitor/v3/post_history', async (c) => {
+    const { body, charge } = await paid(c, 'history');
+    if (charge.code !== 0)
+      return c.json({
+        code: charge.code,
+        msg: charge.msg,
+        cost_money: charge.cost,
+        remain_money: charge.remain,
+      });
+    const a = world.account(String(body.biz ?? ''));
+    if (!a)
+      return c.json({ code: 105, msg: '找不到公众号', cost_money: charge.cost, remain_money: charge.remain });
+    const page = Math.max(1, Number(body.page) || 1);
+    const pushes = world.pushes(a);
+    const slice = pushes.slice((page - 1) * 5, page * 5);
+    if (slice.length === 0)
+      return c.json({ code: 110, msg: '翻页无文章', cost_money: charge.cost, remain_money: charge.remain });
+    const base = origin(c.req.url);
+    return c.json({
+      code: 0,
+      msg: '成功',
+      data: slice.flatMap((p) =>
+        p.articles.map((art) => ({
+          position: art.idx,
+          url: appmsgex(art, base).link,
+          title: art.title,
+          digest: art.digest,
+          cover_url: `${base}/mmhead/${encodeURIComponent(a.biz)}/0`,
+          post_time: art.createTime,
+          post_time_str: new Date((art.createTime + 8 * 3600) * 1000)
+            .toISOString()
+            .slice(0, 19)
+            .replace('T', ' '),
+          original: isOriginal(art.copyrightStat) ? 1 : 0,
+          is_deleted: '0',
+        })),
+      ),
+      total_num: pushes.length,
+      total_page: Math.ceil(pushes.length / 5),
+      now_page: page,
+      cost_money: charge.cost,
+      remain_money: charge.remain,
+    });
+  });
+  app.post('/fbmain/monitor/v3/read_zan_pro', async (c) => {
+    const { body, charge } = await paid(c, 'counts');
+    if (charge.code !== 0)
+      return c.json({
+        code: charge.code,
+        msg: charge.msg,
+        cost_money: charge.cost,
+        remain_money: charge.remain,
+      });
+    let art: SimArticle | undefined;
+    try {
+      const u = new URL(String(body.url ?? ''));
+      art = articleFrom(world, Object.fromEntries(u.searchParams));
+    } catch {
+      art = undefined;
+    }
+    if (!art)
+      return c.json({
+        code: 101,
+        msg: '文章已删除或链接错误',
+        cost_money: charge.cost,
+        remain_money: charge.remain,
+      });
+    const n = world.counts(art);
+    return c.json({
+      code: 0,
+      msg: '成功',
+      data: { read: n.read, zan: n.zan, looking: n.looking, share_num: n.share, comment_count: n.comment },
+      cost_money: charge.cost,
+      remain_money: charge.remain,
     });
   });
 
@@ -397,10 +565,27 @@ function articleFrom(world: SimWorld, q: Record<string, string>): SimArticle | u
   return art && (q.sn === undefined || q.sn === art.sn) ? art : undefined;
 }
 
+/** A Cookie header's name=value pairs. */
+function cookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+/** The requester's IP: the egress a daily per-IP budget counts (the socket's peer). */
+function ipOf(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
 export interface RunningSimulator {
   url: string;
   world: SimWorld;
   faults: Faults;
+  rules: RealRulesState;
   close(): Promise<void>;
 }
 
@@ -411,7 +596,8 @@ export async function startSimulator(
 ): Promise<RunningSimulator> {
   const world = new SimWorld(opts);
   const faults = new Faults();
-  const app = createSimulatorApp(world, faults);
+  const rules = new RealRulesState(() => world.now());
+  const app = createSimulatorApp(world, faults, rules);
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, hostname: opts.host, port: opts.port }, (info) => {
       const url = `http://${opts.host}:${info.port}`;
@@ -420,6 +606,7 @@ export async function startSimulator(
         url,
         world,
         faults,
+        rules,
         close: () =>
           new Promise<void>((r) => {
             faults.clear();

@@ -1,7 +1,7 @@
-import { type Copyright, copyrightCode } from '../platform/copyright';
-import { bizOf } from '../platform/wechat-ids';
-import { type FakeTraffic, fakeReadsAt, makeFakeTraffic } from './fake-traffic';
-import { hash32, Rng } from './rng';
+import { type Copyright, copyrightCode } from '../core/copyright';
+import { hash32, Rng } from '../core/rng';
+import { bizOf } from '../core/wechat-ids';
+import { type FakeTraffic, fakeEngagementAt, fakeReadsAt, makeFakeTraffic } from './fake-traffic';
 import {
   CITIES,
   CITY_AREA,
@@ -54,6 +54,38 @@ export interface SimAccount {
   miniProgram: SimMiniProgram | null;
   /** The account's video account (视频号), if any. */
   finder: SimFinder | null;
+  /** Hours the audience's day is shifted from Beijing's (an overseas readership reads at Beijing night); 0 mostly. */
+  audienceShiftH: number;
+  /** Beijing day number the account started posting on (a brand-new account), or null for an established one. */
+  newSinceDay: number | null;
+}
+
+/**
+ * Honest traffic that is hard to tell from bought reads, each a named sub-type: organic share cascades (a second
+ * rise a day or two later), long tails driven by search, advertorials (软文) with fewer likes, night publications,
+ * overseas audiences reading at Beijing night, and very small or brand-new accounts.
+ */
+export const HONEST_KINDS = [
+  'plain',
+  'cascade',
+  'search_tail',
+  'advertorial',
+  'night_pub',
+  'overseas',
+  'small',
+  'new_account',
+] as const;
+export type HonestKind = (typeof HONEST_KINDS)[number];
+
+/** The organic curve's own kind (the account- and push-level kinds are read off the account and the time). */
+export type OrganicKind = 'plain' | 'cascade' | 'search_tail' | 'advertorial';
+
+export interface OrganicExtras {
+  kind: OrganicKind;
+  /** A share cascade: a second wave of readers from 在看/shares, with their engagement. */
+  wave: { at: number; tau: number; read: number; zan: number; looking: number; share: number } | null;
+  /** A search-driven tail: reads per active second, and its readers' engagement per read. */
+  tail: { readsPerS: number; zanPerRead: number; lookingPerRead: number } | null;
 }
 
 export interface SimMiniProgram {
@@ -94,7 +126,7 @@ export interface SimArticle {
   digest: string;
   author: string;
   createTime: number;
-  /** 原创 as a stored code of platform/copyright.ts: 1 original, 2 reprint, 3 share, 0 none declared. */
+  /** 原创 as a stored code of core/copyright.ts: 1 original, 2 reprint, 3 share, 0 none declared. */
   copyrightStat: number;
   /** The account a reprint or share came from ("以下文章来源于…"); '' otherwise. */
   sourceAccount: string;
@@ -106,6 +138,8 @@ export interface SimArticle {
   tau: number;
   /** Injected fake reads, or null for an honest article. */
   fake: FakeTraffic | null;
+  /** The organic curve's sub-type and its extra waves. */
+  organic: OrganicExtras;
   miniPrograms: SimMiniProgram[];
   /** Opaque token of the short link mp.weixin.qq.com/s/<token>. */
   shortToken: string;
@@ -133,6 +167,8 @@ export interface WorldOptions {
   unlisted?: number;
   /** The simulator's clock in ms; real time or a fixed instant. */
   now: () => number;
+  /** Share of accounts that buy reads (default 0.12); the evaluation raises it to score more fake articles. */
+  cheaters?: number;
 }
 
 /**
@@ -153,8 +189,16 @@ export class SimWorld {
     const owners = this.makeOwners(Math.max(3, Math.ceil(opts.accounts / 3)));
     const names = new Set<string>();
     const unlisted = opts.unlisted ?? Math.ceil(opts.accounts / 10);
+    const today = Math.floor((opts.now() + BEIJING_OFFSET_MS) / DAY_MS);
     for (let i = 0; i < opts.accounts + unlisted; i++) {
       const a = this.makeAccount(i, owners, names);
+      // Audience and age from their own stream, so every earlier value of the world stays as it was.
+      const r = Rng.of(opts.seed, 'audience', i);
+      if (r.chance(0.04)) a.audienceShiftH = r.int(7, 13);
+      if (a.fans < 30_000 && r.chance(0.05)) {
+        a.newSinceDay = today - r.int(2, 9);
+        a.fans = Math.min(a.fans, 300 + r.int(0, 4000));
+      }
       a.listed = i < opts.accounts;
       (a.listed ? this.accounts : this.unlisted).push(a);
       this.byBiz.set(a.biz, a);
@@ -234,7 +278,7 @@ export class SimWorld {
   /** Drawn from their own stream, so adding them left every earlier value of the world unchanged. */
   private makeExtras(i: number, name: string, fans: number, industry: Industry, owner: string) {
     const r = Rng.of(this.opts.seed, 'extras', i);
-    const cheater = r.chance(0.12);
+    const cheater = r.chance(this.opts.cheaters ?? 0.12);
     const miniProgram: SimMiniProgram | null = r.chance(0.3)
       ? {
           appid: `wx${r.hex(16)}`,
@@ -253,7 +297,7 @@ export class SimWorld {
           fans: Math.round(fans * (0.1 + r.next())),
         }
       : null;
-    return { listed: true, cheater, miniProgram, finder };
+    return { listed: true, cheater, miniProgram, finder, audienceShiftH: 0, newSinceDay: null };
   }
 
   /** The push of one Beijing calendar day, or null when the account did not post that day. */
@@ -267,12 +311,12 @@ export class SimWorld {
     if (cached !== undefined) return cached;
     const r = Rng.of(this.opts.seed, 'push', a.mid, day);
     let push: SimPush | null = null;
-    if (r.chance(a.pushProb)) {
-      const time =
-        Math.floor((day * DAY_MS - BEIJING_OFFSET_MS) / 1000) +
-        a.pushHour * 3600 +
-        r.int(0, 59) * 60 +
-        r.int(0, 59);
+    if (r.chance(a.pushProb) && (a.newSinceDay === null || day >= a.newSinceDay)) {
+      const dayStart = Math.floor((day * DAY_MS - BEIJING_OFFSET_MS) / 1000);
+      let time = dayStart + a.pushHour * 3600 + r.int(0, 59) * 60 + r.int(0, 59);
+      // A few pushes go out at night (23:00–01:59 of the same calendar day's ends), hashed to keep r's draws.
+      const night = hash32(this.opts.seed, 'nightpub', a.mid, day);
+      if (night % 100 < 5) time = dayStart + (night % 2 ? 23 * 3600 : 0) + ((night >>> 8) % 7200);
       const msgid = 2_247_480_000 + (day % 100_000);
       const n = r.int(1, a.maxPositions);
       const articles: SimArticle[] = [];
@@ -308,6 +352,13 @@ export class SimWorld {
         : extra % 10 < 4
           ? 'share'
           : 'unknown';
+    const final: Counts = {
+      read,
+      zan: Math.round(read * a.likeRate * r.logNormal(0, 0.3)),
+      looking: Math.round(read * a.lookRate * r.logNormal(0, 0.3)),
+      share: Math.round(read * (0.01 + r.next() * 0.04)),
+      comment: Math.round(read * (0.0005 + r.next() * 0.003)),
+    };
     return {
       aid: `${msgid}_${idx}`,
       biz: a.biz,
@@ -324,14 +375,9 @@ export class SimWorld {
         copyright === 'reprint' || copyright === 'share' ? pickFrom(REPRINT_SOURCES, extra >>> 8) : '',
       itemShowType: extra % 50 < 2 ? 8 : extra % 50 < 3 ? 10 : 0,
       sourceUrl: r.chance(0.3) ? `https://www.example.com/${a.industry.slug}/${msgid}${idx}` : '',
-      final: {
-        read,
-        zan: Math.round(read * a.likeRate * r.logNormal(0, 0.3)),
-        looking: Math.round(read * a.lookRate * r.logNormal(0, 0.3)),
-        share: Math.round(read * (0.01 + r.next() * 0.04)),
-        comment: Math.round(read * (0.0005 + r.next() * 0.003)),
-      },
+      final,
       tau: (idx === 1 ? 5 : 7) * 3600 * (0.7 + r.next() * 0.6),
+      organic: this.organicExtras(a, msgid, idx, time, final),
       ...this.articleExtras(a, msgid, idx, time, read),
     };
   }
@@ -343,10 +389,79 @@ export class SimWorld {
       `${hash32(this.opts.seed, 'short', a.mid, msgid, idx).toString(36)}.${a.mid}.${msgid}.${idx}`,
     ).toString('base64url');
     return {
-      fake: makeFakeTraffic(this.opts.seed, a.mid, msgid, idx, time, read, a.cheater),
+      fake: makeFakeTraffic(this.opts.seed, a.mid, msgid, idx, {
+        publishedAt: time,
+        organicReads: read,
+        cheater: a.cheater,
+        newAccount: a.newSinceDay !== null,
+        likeRate: a.likeRate,
+        lookRate: a.lookRate,
+      }),
       miniPrograms,
       shortToken,
     };
+  }
+
+  /** The organic curve's sub-type, from its own stream; an advertorial's lower engagement applies to `final`. */
+  private organicExtras(
+    a: SimAccount,
+    msgid: number,
+    idx: number,
+    time: number,
+    final: Counts,
+  ): OrganicExtras {
+    const r = Rng.of(this.opts.seed, 'organic', a.mid, msgid, idx);
+    const u = r.next();
+    if (u < 0.06) {
+      // Shared onward a day or two later: a second wave, its readers liking and 在看-ing more than the first's.
+      const read = Math.max(20, Math.round(final.read * (0.3 + r.next() * 1.2)));
+      const per = (x: number) => (final.read > 0 ? x / final.read : 0);
+      return {
+        kind: 'cascade',
+        wave: {
+          at: time + r.int(14, 48) * 3600,
+          tau: (2 + r.next() * 5) * 3600,
+          read,
+          zan: Math.round(read * per(final.zan) * (0.8 + r.next() * 0.6)),
+          looking: Math.round(read * per(final.looking) * (1.5 + r.next() * 1.5)),
+          share: Math.round(read * per(final.share) * (1.5 + r.next())),
+        },
+        tail: null,
+      };
+    }
+    if (u < 0.12) {
+      // Found by search for weeks: a steady trickle, its readers engaging less than followers do.
+      const share = 0.15 + r.next() * 0.45;
+      const k = 0.5 + r.next() * 0.4;
+      return {
+        kind: 'search_tail',
+        wave: null,
+        tail: {
+          readsPerS: (final.read * share) / (3 * 86_400),
+          zanPerRead: (final.read > 0 ? final.zan / final.read : 0) * k,
+          lookingPerRead: (final.read > 0 ? final.looking / final.read : 0) * k,
+        },
+      };
+    }
+    if (u < 0.18) {
+      // 软文: readers like and 在看 an advertisement far less than the account's usual articles.
+      const k = 0.35 + r.next() * 0.35;
+      final.zan = Math.round(final.zan * k);
+      final.looking = Math.round(final.looking * k);
+      return { kind: 'advertorial', wave: null, tail: null };
+    }
+    return { kind: 'plain', wave: null, tail: null };
+  }
+
+  /** The honest sub-type an article is scored under (account and push kinds first, then the curve's own). */
+  honestKind(art: SimArticle): HonestKind {
+    const a = this.byMid.get(art.mid);
+    if (a?.newSinceDay != null) return 'new_account';
+    if (a && a.audienceShiftH !== 0) return 'overseas';
+    const h = ((((art.createTime + BEIJING_OFFSET_MS / 1000) % 86_400) + 86_400) % 86_400) / 3600;
+    if (h >= 23 || h < 2) return 'night_pub';
+    if (art.final.read < 300) return 'small';
+    return art.organic.kind;
   }
 
   /** Resolves a short-link token to its article (the simulator's own encoding; opaque to collectors). */
@@ -495,21 +610,74 @@ export class SimWorld {
     };
   }
 
+  private arrivalCache = new WeakMap<SimArticle, Map<string, Float64Array>>();
+
+  /**
+   * Engagement that arrives as discrete readers' acts, not as a smooth fraction: the count reached at curve
+   * progress x (in time constants) follows a cumulative share with multinomial-like noise, fixed per article, so
+   * engagement per read wanders as in real series while staying monotone and reaching `final`.
+   */
+  private arrivals(art: SimArticle, key: string, final: number, x: number): number {
+    if (final <= 0 || x <= 0) return 0;
+    const K = 48;
+    let m = this.arrivalCache.get(art);
+    if (!m) {
+      m = new Map();
+      this.arrivalCache.set(art, m);
+    }
+    let cdf = m.get(key);
+    if (!cdf) {
+      const r = Rng.of(this.opts.seed, 'arrivals', art.mid, art.msgid, art.idx, key);
+      const w = Array.from({ length: K }, () => Math.max(0, 1 / K + Math.sqrt(1 / (K * final)) * r.normal()));
+      const sum = w.reduce((a, b) => a + b, 0) || 1;
+      cdf = new Float64Array(K + 1);
+      for (let i = 0; i < K; i++) cdf[i + 1] = (cdf[i] as number) + (w[i] as number) / sum;
+      m.set(key, cdf);
+    }
+    const frac = 1 - Math.exp(-x);
+    const pos = frac * K;
+    const i = Math.min(K - 1, Math.floor(pos));
+    const share = (cdf[i] as number) + ((cdf[i + 1] as number) - (cdf[i] as number)) * (pos - i);
+    return Math.floor(final * share);
+  }
+
   /**
    * Counters at an instant: each rises as 1 − e^(−age/τ) toward its final value, plus fake reads. The age is
    * counted in reading activity (activeSeconds), so organic readers, like real ones, mostly sleep at night.
    */
   counts(art: SimArticle, atMs = this.now()): Counts {
-    const age = activeSeconds(art.createTime, atMs / 1000);
+    const t = atMs / 1000;
+    const shift = this.byMid.get(art.mid)?.audienceShiftH ?? 0;
+    const age = activeSeconds(art.createTime, t, shift);
     const f = (v: number, lag: number) => Math.floor(v * (1 - Math.exp(-age / (art.tau * lag))));
-    const fake = art.fake ? fakeReadsAt(art.fake, atMs / 1000, art.tau) : 0;
-    return {
+    const fake = art.fake ? fakeReadsAt(art.fake, t, art.tau) : 0;
+    const fakeEng = art.fake ? fakeEngagementAt(art.fake, t, art.tau) : { zan: 0, looking: 0 };
+    const out = {
       read: f(art.final.read, 1) + fake,
-      zan: f(art.final.zan, 1.3),
-      looking: f(art.final.looking, 1.3),
+      zan: this.arrivals(art, 'zan', art.final.zan, age / (art.tau * 1.3)) + fakeEng.zan,
+      looking: this.arrivals(art, 'looking', art.final.looking, age / (art.tau * 1.3)) + fakeEng.looking,
       share: f(art.final.share, 1.1),
       comment: f(art.final.comment, 1.6),
     };
+    const { wave, tail } = art.organic;
+    if (wave && t > wave.at) {
+      // Gamma(2) in active time: a cascade builds up over hours rather than switching on.
+      const g = (lag: number) => {
+        const x = activeSeconds(wave.at, t, shift) / (wave.tau * lag);
+        return 1 - (1 + x) * Math.exp(-x);
+      };
+      out.read += Math.floor(wave.read * g(1));
+      out.zan += Math.floor(wave.zan * g(1.2));
+      out.looking += Math.floor(wave.looking * g(1.2));
+      out.share += Math.floor(wave.share * g(1.1));
+    }
+    if (tail) {
+      const reads = tail.readsPerS * age;
+      out.read += Math.floor(reads);
+      out.zan += Math.floor(reads * tail.zanPerRead);
+      out.looking += Math.floor(reads * tail.lookingPerRead);
+    }
+    return out;
   }
 }
 
@@ -517,10 +685,11 @@ export class SimWorld {
  * Reading activity accumulated between two instants (unix s), in seconds of an average hour: the integral of
  * 1 + A·cos(φ(t)) with φ the Beijing time of day as an angle. Monotone (A < 1), and a full day counts 86,400.
  */
-export function activeSeconds(from: number, to: number): number {
+export function activeSeconds(from: number, to: number, shiftH = 0): number {
   if (to <= from) return 0;
   const phase = (t: number) =>
-    (2 * Math.PI * ((t + BEIJING_OFFSET_MS / 1000) / 86_400 - ACTIVITY_PEAK_H / 24)) % (2 * Math.PI);
+    (2 * Math.PI * ((t + BEIJING_OFFSET_MS / 1000) / 86_400 - (ACTIVITY_PEAK_H + shiftH) / 24)) %
+    (2 * Math.PI);
   return (
     to -
     from +

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import type { AnalyticsStore } from '../clickhouse/store';
+import { fixedClock } from '../core/clock';
+import { COPYRIGHT_CODE } from '../core/copyright';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
-import { fixedClock } from '../platform/clock';
-import { COPYRIGHT_CODE } from '../platform/copyright';
-import { createLogger } from '../platform/log';
 import { wci } from './analytics/wci';
 import { AnalyticsProcessor } from './analytics-processor';
 

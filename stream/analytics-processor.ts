@@ -1,9 +1,9 @@
 import type { AnalyticsStore } from '../clickhouse/store';
-import type { Clock } from '../platform/clock';
-import type { Logger } from '../platform/log';
+import type { Clock } from '../core/clock';
+import type { Logger } from '../core/log';
+import { beijingDay, PERIODS, periodStart } from '../core/periods';
 import { refreshFakeReports } from './analytics/fake-reports';
 import { refreshKeywordCounters, refreshKeywordHits } from './analytics/keywords';
-import { beijingDay, PERIODS, periodStart } from './analytics/periods';
 import { computeRankings, type RankingRun } from './analytics/rankings';
 import {
   type DirtyWindow,

@@ -5,9 +5,9 @@ import { ChdbStore } from '../clickhouse/chdb-store';
 import { migrateClickHouse } from '../clickhouse/migrate';
 import { Crawler } from '../collectors/crawler';
 import { MpSource } from '../collectors/mp-source';
+import { fixedClock } from '../core/clock';
+import { createLogger } from '../core/log';
 import { tempDir } from '../e2e/harness';
-import { fixedClock } from '../platform/clock';
-import { createLogger } from '../platform/log';
 import { startSimulator } from '../simulator/server';
 import { StreamWriter } from './writer';
 

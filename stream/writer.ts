@@ -10,7 +10,7 @@ import type {
   VideoMessage,
 } from '../bus/messages';
 import type { AnalyticsStore } from '../clickhouse/store';
-import type { Logger } from '../platform/log';
+import type { Logger } from '../core/log';
 
 const GROUP = 'stream-writer';
 
@@ -56,6 +56,7 @@ export const rows = {
     item_show_type: m.item_show_type,
     kind: m.kind,
     source_account: m.source_account,
+    source: m.source,
     updated_at: m.crawled_at,
   }),
   /**
@@ -96,6 +97,7 @@ export const rows = {
     looking: m.looking,
     shares: m.share,
     comments: m.comment,
+    source: m.source ?? '',
   }),
   videoPost: (m: VideoMessage) => ({
     finder_id: m.finder_username,

@@ -32,9 +32,12 @@ export interface OpenContext {
   origin: string;
 }
 
-/** A result, or a failure that refunds the call: callers pay for answers only. */
+/**
+ * A result, or a failure that refunds the call: callers pay for answers only. `charged` (below the debit) says an
+ * answer is worth less than its price (a report with no verdict yet): the difference goes back.
+ */
 export type OpenResult<T> =
-  | { data: T }
+  | { data: T; charged?: number }
   | { fail: { http: 400 | 404 | 409 | 429 | 503; code: number; msg: string } };
 
 /** Type-checks one endpoint against its own schemas. */

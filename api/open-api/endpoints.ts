@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { isCalendarDay } from '../../contract/inputs';
+import { parsePost } from '../../contract/shapes/article-reports';
+import { isOriginal } from '../../core/copyright';
 import { can } from '../../members/membership';
 import { MonitorOrders, type OrderRow } from '../../members/monitor-orders';
 import { API_COSTS } from '../../members/pricing';
 import { memberById } from '../../members/sessions';
-import { isOriginal } from '../../platform/copyright';
-import { accountArticleStats, getAccount, historyArticles, searchAccounts } from '../accounts-query';
 import { articleCounters, articleSnapshots } from '../article-counters-query';
-import { fakeReport, parsePost } from '../fake-report-query';
 import { depthWindow } from '../history-depth';
-import { isCalendarDay } from '../inputs';
-import { findAccount, monitorTaskMessage, resolveArticleLink, taskStatuses } from '../monitor-orders-query';
-import { shortToLong } from '../short-to-long';
+import { accountArticleStats, getAccount, historyArticles, searchAccounts } from '../queries/accounts';
+import { fakeReport } from '../queries/fake-report';
+import { findAccount, monitorTaskMessage, resolveArticleLink, taskStatuses } from '../queries/monitor-orders';
 import {
   finderIdsOf,
   searchVideoAccounts,
@@ -19,7 +19,8 @@ import {
   type VideoSort,
   videoAccount,
   videoPosts,
-} from '../video-query';
+} from '../queries/video';
+import { shortToLong } from '../short-to-long';
 import { endpoint, OpenCodes, type OpenContext, type OpenEndpoint, type OpenResult } from './define';
 
 /**
@@ -595,13 +596,15 @@ const fakeReportEndpoint = endpoint({
     polls_to: str('最近一次采集时间'),
   }),
   cost: () => API_COSTS.fake_report,
-  costNote: `每次 ${API_COSTS.fake_report} 次；文章未采集时不计费`,
+  costNote: `每次 ${API_COSTS.fake_report} 次；文章未采集或监测数据不足（insufficient，尚无判定）时不计费`,
   run: async (q, ctx) => {
     const a = await articleOf(ctx, q);
     if ('fail' in a) return a;
     const r = await fakeReport(ctx.deps.store, a.mid, a.aid);
     if (!r) return notFound('文章不存在或尚未采集，本次调用不计费');
     return {
+      // No verdict yet is not a report: the caller pays for verdicts only.
+      charged: r.judged ? API_COSTS.fake_report : 0,
       data: {
         post: `${a.mid}_${a.aid}`,
         title: r.profile.title,
@@ -616,7 +619,7 @@ const fakeReportEndpoint = endpoint({
         signals: r.signals.map((s) => ({ code: s.code, fake: s.fake, text: s.text })),
         summary: r.summary,
         polls_from: r.profile.start_ts,
-        polls_to: r.profile.end_ts,
+        polls_to: r.profile.last_poll,
       },
     };
   },

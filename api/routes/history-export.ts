@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { accountId, optionalDate } from '../../contract/inputs';
 import { can } from '../../members/membership';
 import { xlsxStream } from '../../members/xlsx';
-import { getAccount } from '../accounts-query';
 import type { ApiDeps } from '../deps';
 import { Codes, fail, parseInput } from '../envelope';
 import { depthWindow } from '../history-depth';
 import { csvLine, EXPORT_HEADER, historyExportRows } from '../history-export';
-import { accountId, optionalDate } from '../inputs';
 import { requireLevel } from '../member-session';
+import { getAccount } from '../queries/accounts';
 
 const date = optionalDate;
 

@@ -1,95 +1,66 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import type { CrawlProgressMessage } from '../../bus/messages';
 import { accountKey } from '../../collectors/messages-of';
+import { accountId } from '../../contract/inputs';
+import { M } from '../../contract/member-texts';
+import { beijingDateTime } from '../../core/periods';
+import { midOf } from '../../core/wechat-ids';
 import { can } from '../../members/membership';
-import { M } from '../../members/messages';
 import type { Member } from '../../members/sessions';
-import { type AccountRow, getAccount } from '../accounts-query';
 import type { ApiDeps } from '../deps';
-import { Codes, describeIssues, fail, readInput } from '../envelope';
-import { accountId } from '../inputs';
-import { memberOf, notLoggedIn, requireLevel } from '../member-session';
-import { countInclusions, inclusionLimit, memberUpstreamLimit } from '../throttle';
+import { describeIssues, readInput } from '../envelope';
+import { requireLevel } from '../member-session';
+import { type AccountRow, getAccount } from '../queries/accounts';
+import { memberUpstreamLimit } from '../throttle';
 
-/** How long collect_mp waits for the collector's answer before saying the request is being processed. */
-export const INCLUSION_WAIT_MS = 20_000;
 /** The page-update button's busy state (spec §9: 5 s). */
 export const UPDATE_BUSY_MS = 5_000;
 
-type Progress = Pick<CrawlProgressMessage, 'state' | 'message' | 'percent'> & {
-  request_id: string;
-  result: string;
+/**
+ * mp_update's input: the account by `mid`, or by `url` (spec §7: url and time), any mp.weixin.qq.com link carrying
+ * `__biz` (an article's long link, the account's home page); `time` is the data-update time the member's page shows,
+ * as Beijing `YYYY-MM-DD HH:mm:ss` (or a date, or unix seconds), made the same text as the account's update_time.
+ */
+const updateInput = z.object({
+  mid: accountId.optional(),
+  url: z.string().trim().max(2000, '最长 2000 个字符').optional(),
+  time: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const text = /^\d{9,10}$/.test(v) ? beijingDateTime(Number(v) * 1000) : normalDateTime(v);
+      if (text === null) {
+        ctx.addIssue({ code: 'custom', message: '格式应为 YYYY-MM-DD HH:mm:ss 或 Unix 秒' });
+        return z.NEVER;
+      }
+      return text;
+    }),
+});
+
+const normalDateTime = (v: string): string | null => {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
+  const p = (x: string) => x.padStart(2, '0');
+  if (Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(se) > 59) return null;
+  return `${y}-${p(mo as string)}-${p(d as string)} ${p(h)}:${p(mi)}:${p(se)}`;
 };
 
-async function progressOf(deps: ApiDeps, requestIds: string[]): Promise<Map<string, Progress>> {
-  const rows = await deps.store.query<Progress>(
-    `SELECT request_id, state, message, percent, result FROM crawl_progress FINAL
-     WHERE request_id IN {ids:Array(String)}`,
-    { ids: requestIds },
-  );
-  return new Map(rows.map((r) => [r.request_id, r]));
-}
-
-/** A collector's failure message for the user: its own Chinese text, or a general one. */
-const failureText = (message: string) =>
-  /[\u4e00-\u9fff]/.test(message) ? message : '收录失败，请检查输入或稍后重试';
-
-/** The inclusion result of spec §3, as the collector wrote it or as the API says while it is still pending. */
-export interface InclusionData {
-  code: number;
-  tip: string;
-  is_success: boolean;
-  data: { avatar: string; mid: number; wxname: string; wxid: string; desc: string }[];
-  data2: { avatar: string; mid: number; wxname: string; wxid: string; desc: string }[];
-  request_id?: string;
-}
-
-export type InclusionOutcome =
-  | { state: 'done'; data: InclusionData }
-  | { state: 'failed'; msg: string }
-  | { state: 'pending'; data: InclusionData };
-
-const PENDING_TIP = '收录请求已提交，正在处理中，文章将在10分钟内更新';
-
-/**
- * Hands inclusion inputs (收录: 1–30 characters an account name, else an article link) to the collectors on
- * `crawl.requests`, one request each, and waits up to INCLUSION_WAIT_MS for their answers in crawl_progress.
- * collect_mp sends one input, collect_mp2 several; both answer with these outcomes.
- */
-export async function includeInputs(deps: ApiDeps, inputs: string[]): Promise<InclusionOutcome[]> {
-  const bus = deps.bus;
-  if (!bus) throw new Error('no bus');
-  const ids = inputs.map(() => randomUUID());
-  await bus.publish(
-    'crawl.requests',
-    inputs.map((input, i) => ({
-      key: input,
-      value: { request_id: ids[i] as string, kind: 'include' as const, input, requested_at: Date.now() },
-    })),
-  );
-  const outcomes = new Map<string, InclusionOutcome>();
-  const until = Date.now() + INCLUSION_WAIT_MS;
-  for (;;) {
-    const open = ids.filter((id) => !outcomes.has(id));
-    const progress = await progressOf(deps, open);
-    for (const id of open) {
-      const p = progress.get(id);
-      if (p?.state === 'done' && p.result)
-        outcomes.set(id, { state: 'done', data: JSON.parse(p.result) as InclusionData });
-      else if (p?.state === 'failed') outcomes.set(id, { state: 'failed', msg: failureText(p.message) });
-    }
-    if (outcomes.size === ids.length || Date.now() > until) break;
-    await new Promise((r) => setTimeout(r, 200));
+/** The account a link names through its `__biz` (article long links, home pages); null for anything else. */
+function midOfLink(url: string | undefined): number | null {
+  if (!url) return null;
+  try {
+    const u = new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`);
+    const biz = u.searchParams.get('__biz');
+    if (!biz) return null;
+    const mid = midOf(biz);
+    return Number.isSafeInteger(mid) && mid > 0 ? mid : null;
+  } catch {
+    return null;
   }
-  return ids.map(
-    (id) =>
-      outcomes.get(id) ?? {
-        state: 'pending',
-        data: { code: 0, tip: PENDING_TIP, is_success: false, data: [], data2: [], request_id: id },
-      },
-  );
 }
 
 /** Per app (per deps): when each member last asked for an account's update; mp_update and update_zhuti_info share it. */
@@ -107,12 +78,25 @@ export async function requestAccountUpdate(
   rule: { allowed: (m: Member | null) => boolean; levelMsg: string; okMsg: string },
   extra: (account: AccountRow) => Record<string, unknown> = () => ({}),
 ): Promise<Response> {
-  const parsed = z.object({ mid: accountId }).safeParse(await readInput(c));
-  if (!parsed.success) return c.json({ code: 2, msg: describeIssues(parsed.error) }, 400);
+  const parsed = updateInput.safeParse(await readInput(c));
+  if (!parsed.success) return c.json({ code: 2, msg: describeIssues(parsed.error) });
   const member = requireLevel(c, rule.allowed, 'error_code', rule.levelMsg);
   if (member instanceof Response) return member;
-  const account = await getAccount(deps.store, parsed.data.mid);
-  if (!account) return c.json({ code: 2, msg: '公众号不存在或尚未收录' }, 404);
+  const mid = parsed.data.mid ?? midOfLink(parsed.data.url);
+  if (mid === null)
+    return c.json({
+      code: 2,
+      msg: '请提供公众号 ID (mid)，或带 __biz 的文章链接、公众号主页链接 (url)；短链接不含公众号',
+    });
+  const account = await getAccount(deps.store, mid);
+  if (!account) return c.json({ code: 2, msg: '公众号不存在或尚未收录' });
+  // The page's own update time (spec: mp_update url and time): data newer than what the member sees needs no crawl.
+  if (parsed.data.time && account.update_time > parsed.data.time)
+    return c.json({
+      code: 1,
+      msg: `数据已于 ${account.update_time} 更新，请刷新页面查看`,
+      data: { update_time: account.update_time },
+    });
   if (!deps.bus) return c.json({ code: 2, msg: '更新服务暂不可用，请稍后重试' }, 503);
   let lastUpdate = lastUpdates.get(deps);
   if (!lastUpdate) {
@@ -139,34 +123,11 @@ export async function requestAccountUpdate(
 }
 
 /**
- * Inclusion (收录, search/v1 collect_mp) and page update (mp_update): the API hands the work to the collectors
- * on `crawl.requests` and reads their answer from ClickHouse crawl_progress (written by the stream).
+ * Page update (mp_update) and owner refresh (update_zhuti_info): they answer in mp_update's own envelope (spec §8
+ * `code`), which the contract mount does not serve yet.
  */
 export function inclusionRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
-
-  // Spec §5: 1–30 characters is an account name, anything longer an article link; no other check.
-  app.post('/collect_mp', async (c: Context) => {
-    const raw = await readInput(c);
-    const parsed = z
-      .object({
-        wxname: z.string().trim().max(2000, '最长 2000 个字符').optional(),
-        article_url: z.string().trim().max(2000, '最长 2000 个字符').optional(),
-      })
-      .safeParse(raw);
-    if (!parsed.success) return fail(c, 400, Codes.BAD_INPUT, describeIssues(parsed.error));
-    const input = parsed.data.article_url || parsed.data.wxname || '';
-    if (input === '') return fail(c, 400, Codes.BAD_INPUT, '请输入公众号名称或文章链接');
-    const me = memberOf(c);
-    if (!me) return notLoggedIn(c);
-    if (!deps.bus) return fail(c, 503, Codes.UNAVAILABLE, '收录服务暂不可用，请稍后重试');
-    const limited = (await inclusionLimit(c, deps, me)) ?? (await memberUpstreamLimit(c, deps, me, 1));
-    if (limited) return limited;
-    const [outcome] = await includeInputs(deps, [input]);
-    if (outcome?.state === 'done') await countInclusions(deps, me, outcome.data.data.length);
-    if (outcome?.state === 'failed') return fail(c, 422, Codes.BAD_INPUT, outcome.msg);
-    return c.json({ error_code: Codes.OK, msg: 'success', data: outcome?.data });
-  });
 
   // Page update of an account's posts (detail header refresh): level above 1, one request per account per 5 s.
   app.post('/mp_update', (c: Context) =>
@@ -177,22 +138,14 @@ export function inclusionRoutes(deps: ApiDeps): Hono {
     }),
   );
 
-  // Where an update or inclusion stands (the refresh control's "data refreshing…").
-  app.get('/crawl_progress', async (c: Context) => {
-    const parsed = z.object({ request_id: z.string().uuid('格式不正确') }).safeParse(await readInput(c));
-    if (!parsed.success) return fail(c, 400, Codes.BAD_INPUT, describeIssues(parsed.error));
-    const p = (await progressOf(deps, [parsed.data.request_id])).get(parsed.data.request_id);
-    if (!p) return c.json({ error_code: Codes.OK, msg: 'success', data: { state: 'queued', percent: 0 } });
-    return c.json({
-      error_code: Codes.OK,
-      msg: 'success',
-      data: {
-        state: p.state,
-        percent: Number(p.percent),
-        message:
-          p.state === 'failed' ? failureText(p.message) : /[\u4e00-\u9fff]/.test(p.message) ? p.message : '',
-      },
-    });
-  });
+  // Owner (主体) refresh: the collectors re-read the account's profile; owner info is for deluxe and above.
+  app.post('/update_zhuti_info', (c) =>
+    requestAccountUpdate(
+      c,
+      deps,
+      { allowed: can.ownerInfo, levelMsg: M.OWNER_LEVEL, okMsg: '主体信息刷新中，稍后刷新页面即可查看' },
+      (a) => ({ owner: a.owner, area: a.area }),
+    ),
+  );
   return app;
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { M } from '../../contract/member-texts';
+import type { RateDecision } from '../../core/rate-limiter';
 import { maskKeyInUrl } from '../../members/api-keys';
-import { M } from '../../members/messages';
-import type { RateDecision } from '../../platform/rate-limiter';
 import type { ApiDeps } from '../deps';
-import { describeIssues, fail, readInput } from '../envelope';
+import { describeIssues, failWithStatus as fail, readInput } from '../envelope';
 import { publicBase } from '../member-session';
 import { OpenCodes, type OpenEndpoint } from '../open-api/define';
 import { openApiDocument } from '../open-api/document';
@@ -87,7 +87,11 @@ export function openApiRoutes(deps: ApiDeps): Hono {
           await refund();
           return fail(c, r.fail.http, r.fail.code, r.fail.msg);
         }
-        const remaining = debit ? debit.balance : (await m.metering.balance(userId)).balance;
+        const back = debit && r.charged !== undefined ? cost - Math.max(0, r.charged) : 0;
+        if (debit && back > 0) await m.metering.refund(userId, e.name, back, debit.id);
+        const remaining = debit
+          ? debit.balance + Math.max(0, back)
+          : (await m.metering.balance(userId)).balance;
         return c.json({ error_code: 0, msg: 'success', data: r.data, remaining });
       } catch (err) {
         await refund();

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { ChdbStore } from '../../clickhouse/chdb-store';
 import { migrateClickHouse } from '../../clickhouse/migrate';
 import type { AnalyticsStore } from '../../clickhouse/store';
-import { fixedClock } from '../../platform/clock';
-import { ORIGINAL_CODE } from '../../platform/copyright';
-import { createLogger } from '../../platform/log';
+import { fixedClock } from '../../core/clock';
+import { ORIGINAL_CODE } from '../../core/copyright';
+import { createLogger } from '../../core/log';
 import {
   CITIES,
   CITY_AREA,

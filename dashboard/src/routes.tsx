@@ -1,11 +1,12 @@
 // Route table: every page loads lazily and carries its own head metadata.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router-dom';
-import { apipagesRoutes } from './pages/apipages/routes';
-import { exploreRoutes } from './pages/explore/routes';
-import { helpRoutes } from './pages/help/routes';
-import { servicesRoutes } from './pages/services/routes';
-import { toolsRoutes } from './pages/tools/routes';
+import { accuracyRoutes } from './features/accuracy/routes';
+import { apipagesRoutes } from './features/apiservice/routes';
+import { exploreRoutes } from './features/explore/routes';
+import { helpRoutes } from './features/help/routes';
+import { servicesRoutes } from './features/services/routes';
+import { toolsRoutes } from './features/tools/routes';
 
 export interface AppRoute {
   path: string;
@@ -15,40 +16,48 @@ export interface AppRoute {
   description: string;
 }
 
-const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() => import('./features/home/pages/HomePage').then((m) => ({ default: m.HomePage })));
 const AccountSearchPage = lazy(() =>
-  import('./pages/AccountSearchPage').then((m) => ({ default: m.AccountSearchPage })),
+  import('./features/search/pages/AccountSearchPage').then((m) => ({ default: m.AccountSearchPage })),
 );
 const ArticleSearchPage = lazy(() =>
-  import('./pages/ArticleSearchPage').then((m) => ({ default: m.ArticleSearchPage })),
+  import('./features/search/pages/ArticleSearchPage').then((m) => ({ default: m.ArticleSearchPage })),
 );
 const AccountDetailPage = lazy(() =>
-  import('./pages/AccountDetailPage').then((m) => ({ default: m.AccountDetailPage })),
+  import('./features/account/pages/AccountDetailPage').then((m) => ({ default: m.AccountDetailPage })),
 );
 
-const HotTextPage = lazy(() => import('./pages/HotTextPage').then((m) => ({ default: m.HotTextPage })));
-const BurstPage = lazy(() => import('./pages/BurstPage').then((m) => ({ default: m.BurstPage })));
-const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })));
+const HotTextPage = lazy(() =>
+  import('./features/search/pages/HotTextPage').then((m) => ({ default: m.HotTextPage })),
+);
+const BurstPage = lazy(() =>
+  import('./features/search/pages/BurstPage').then((m) => ({ default: m.BurstPage })),
+);
+const ApiDocsPage = lazy(() =>
+  import('./features/apiservice/pages/ApiDocsPage').then((m) => ({ default: m.ApiDocsPage })),
+);
 const LoginPage = lazy(() => import('./components/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const FakeReportPage = lazy(() =>
-  import('./pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
+  import('./features/report/pages/FakeReportPage').then((m) => ({ default: m.FakeReportPage })),
 );
 
-const CenterPage = lazy(() => import('./pages/center/CenterPage').then((m) => ({ default: m.CenterPage })));
+const CenterPage = lazy(() =>
+  import('./features/center/pages/CenterPage').then((m) => ({ default: m.CenterPage })),
+);
 const CurrentVipPage = lazy(() =>
-  import('./pages/center/CurrentVipPage').then((m) => ({ default: m.CurrentVipPage })),
+  import('./features/center/pages/CurrentVipPage').then((m) => ({ default: m.CurrentVipPage })),
 );
 const PaySuccessPage = lazy(() =>
-  import('./pages/center/PaySuccessPage').then((m) => ({ default: m.PaySuccessPage })),
+  import('./features/center/pages/PaySuccessPage').then((m) => ({ default: m.PaySuccessPage })),
 );
 const RechargeResultPage = lazy(() =>
-  import('./pages/center/RechargeResultPage').then((m) => ({ default: m.RechargeResultPage })),
+  import('./features/center/pages/RechargeResultPage').then((m) => ({ default: m.RechargeResultPage })),
 );
 const InvoicePage = lazy(() =>
-  import('./pages/center/InvoicePage').then((m) => ({ default: m.InvoicePage })),
+  import('./features/center/pages/InvoicePage').then((m) => ({ default: m.InvoicePage })),
 );
 const InterfacePage = lazy(() =>
-  import('./pages/interface/InterfacePage').then((m) => ({ default: m.InterfacePage })),
+  import('./features/apiservice/pages/InterfacePage').then((m) => ({ default: m.InterfacePage })),
 );
 
 const homeMeta = {
@@ -165,36 +174,40 @@ const interfaceMeta = {
 
 // --- monitoring, real-time monitors, back-collection and downloads (issue #9) ---
 const MonitorNewPage = lazy(() =>
-  import('./pages/monitor/MonitorNewPage').then((m) => ({ default: m.MonitorNewPage })),
+  import('./features/monitor/pages/MonitorNewPage').then((m) => ({ default: m.MonitorNewPage })),
 );
 const MonitorTasksPage = lazy(() =>
-  import('./pages/monitor/MonitorTasksPage').then((m) => ({ default: m.MonitorTasksPage })),
+  import('./features/monitor/pages/MonitorTasksPage').then((m) => ({ default: m.MonitorTasksPage })),
 );
 const OfficialAccountMonitorPage = lazy(() =>
-  import('./pages/monitor/OfficialAccountMonitorPage').then((m) => ({
+  import('./features/monitor/pages/OfficialAccountMonitorPage').then((m) => ({
     default: m.OfficialAccountMonitorPage,
   })),
 );
 const KeywordMonitorPage = lazy(() =>
-  import('./pages/monitor/KeywordMonitorPage').then((m) => ({ default: m.KeywordMonitorPage })),
+  import('./features/monitor/pages/KeywordMonitorPage').then((m) => ({ default: m.KeywordMonitorPage })),
 );
 const VideoAccountMonitorPage = lazy(() =>
-  import('./pages/monitor/VideoAccountMonitorPage').then((m) => ({ default: m.VideoAccountMonitorPage })),
+  import('./features/monitor/pages/VideoAccountMonitorPage').then((m) => ({
+    default: m.VideoAccountMonitorPage,
+  })),
 );
 const VideoKeywordMonitorPage = lazy(() =>
-  import('./pages/monitor/VideoKeywordMonitorPage').then((m) => ({ default: m.VideoKeywordMonitorPage })),
+  import('./features/monitor/pages/VideoKeywordMonitorPage').then((m) => ({
+    default: m.VideoKeywordMonitorPage,
+  })),
 );
 const BackfillPage = lazy(() =>
-  import('./pages/backfill/BackfillPage').then((m) => ({ default: m.BackfillPage })),
+  import('./features/backfill/pages/BackfillPage').then((m) => ({ default: m.BackfillPage })),
 );
 const BackfillDetailPage = lazy(() =>
-  import('./pages/backfill/BackfillDetailPage').then((m) => ({ default: m.BackfillDetailPage })),
+  import('./features/backfill/pages/BackfillDetailPage').then((m) => ({ default: m.BackfillDetailPage })),
 );
 const HistoryDataPage = lazy(() =>
-  import('./pages/backfill/HistoryDataPage').then((m) => ({ default: m.HistoryDataPage })),
+  import('./features/backfill/pages/HistoryDataPage').then((m) => ({ default: m.HistoryDataPage })),
 );
 const FullDownloadPage = lazy(() =>
-  import('./pages/backfill/FullDownloadPage').then((m) => ({ default: m.FullDownloadPage })),
+  import('./features/backfill/pages/FullDownloadPage').then((m) => ({ default: m.FullDownloadPage })),
 );
 
 const monitorNewMeta = {
@@ -269,29 +282,31 @@ const fullDownloadMeta = {
 
 // --- rankings, mini-programs, follows, brands (issue #9) ---
 const RankingsPage = lazy(() =>
-  import('./pages/ranks/RankingsPage').then((m) => ({ default: m.RankingsPage })),
+  import('./features/ranks/pages/RankingsPage').then((m) => ({ default: m.RankingsPage })),
 );
 const MiniproRankPage = lazy(() =>
-  import('./pages/minipro/MiniproRankPage').then((m) => ({ default: m.MiniproRankPage })),
+  import('./features/minipro/pages/MiniproRankPage').then((m) => ({ default: m.MiniproRankPage })),
 );
 const MiniproSearchPage = lazy(() =>
-  import('./pages/minipro/MiniproSearchPage').then((m) => ({ default: m.MiniproSearchPage })),
+  import('./features/minipro/pages/MiniproSearchPage').then((m) => ({ default: m.MiniproSearchPage })),
 );
 const MiniproDetailPage = lazy(() =>
-  import('./pages/minipro/MiniproDetailPage').then((m) => ({ default: m.MiniproDetailPage })),
+  import('./features/minipro/pages/MiniproDetailPage').then((m) => ({ default: m.MiniproDetailPage })),
 );
-const FollowPage = lazy(() => import('./pages/follow/FollowPage').then((m) => ({ default: m.FollowPage })));
+const FollowPage = lazy(() =>
+  import('./features/follow/pages/FollowPage').then((m) => ({ default: m.FollowPage })),
+);
 const SubscribePage = lazy(() =>
-  import('./pages/follow/SubscribePage').then((m) => ({ default: m.SubscribePage })),
+  import('./features/follow/pages/SubscribePage').then((m) => ({ default: m.SubscribePage })),
 );
 const ContrastPage = lazy(() =>
-  import('./pages/ranks/ContrastPage').then((m) => ({ default: m.ContrastPage })),
+  import('./features/ranks/pages/ContrastPage').then((m) => ({ default: m.ContrastPage })),
 );
 const BrandListPage = lazy(() =>
-  import('./pages/ranks/BrandListPage').then((m) => ({ default: m.BrandListPage })),
+  import('./features/ranks/pages/BrandListPage').then((m) => ({ default: m.BrandListPage })),
 );
 const BrandDetailPage = lazy(() =>
-  import('./pages/ranks/BrandDetailPage').then((m) => ({ default: m.BrandDetailPage })),
+  import('./features/ranks/pages/BrandDetailPage').then((m) => ({ default: m.BrandDetailPage })),
 );
 
 const rankMeta = (title: string, keywords: string, description: string) => ({
@@ -432,6 +447,7 @@ export const appRoutes: AppRoute[] = [
   ...servicesRoutes,
   ...helpRoutes,
   ...apipagesRoutes,
+  ...accuracyRoutes,
   ...toolsRoutes,
   ...exploreRoutes,
 ];

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ChdbStore } from '../../clickhouse/chdb-store';
-import { createLogger } from '../../platform/log';
+import { createLogger } from '../../core/log';
 import { type RunningSimulator, startSimulator } from '../../simulator/server';
 import { tempDir, until, waitReady } from '../harness';
 import { testRunTag } from '../kafka';

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { detectFakeTraffic, type SeriesPoint } from './fake-detector';
+import { FAKE_SHAPES } from '../../simulator/fake-traffic';
+import { HONEST_KINDS, type SimArticle, SimWorld } from '../../simulator/world';
+import {
+  detectFakeTraffic,
+  FAKE_DECISION,
+  fakeProbability,
+  readsPerEngagement,
+  type SeriesPoint,
+} from './fake-detector';
+import { baselineFor } from './fake-reports';
 
 /**
- * Hand-computed cases, one per signal, on small fixed series. Times are Beijing; every series is polled every
- * 10 minutes. Engagement E = likes + looking.
+ * Hand-made series, one per trace the detector reads, then every fake shape and honest sub-type of the
+ * simulator on a development seed (the seeds the thresholds were chosen on: this checks the detector still
+ * does what it was tuned to, the evaluation on fresh seeds is `npm run eval:fake`). Times are Beijing.
  */
 const at = (iso: string) => Math.floor(Date.parse(`${iso}+08:00`) / 1000);
 const MIN = 60;
@@ -13,7 +23,7 @@ function series(
   from: string,
   hours: number,
   f: (m: number) => { reads: number; likes: number; looking: number },
-  stepMin = 10,
+  stepMin = 5,
 ): SeriesPoint[] {
   const t0 = at(from);
   const out: SeriesPoint[] = [];
@@ -21,143 +31,191 @@ function series(
   return out;
 }
 
-/** Organic growth: reads 2 per minute, one like per 40 reads, one 在看 per 120 (60 reads per engagement). */
-const organic = (m: number) => ({
-  reads: 2 * m,
-  likes: Math.floor((2 * m) / 40),
-  looking: Math.floor((2 * m) / 120),
-});
-const BASE = { readsPerEngagement: 60, articles: 10 };
+/** Organic: 6 reads a minute decaying with a 4-hour time constant, one like per 40 reads, one 在看 per 120. */
+const organicReads = (m: number) => Math.floor(6 * 240 * (1 - Math.exp(-m / 240)));
+const organic = (m: number) => {
+  const reads = organicReads(m);
+  return { reads, likes: Math.floor(reads / 40), looking: Math.floor(reads / 120) };
+};
+const BASE = { readsPerEngagement: 30, articles: 10 };
+const NONE = { readsPerEngagement: 0, articles: 0 };
 
-describe('fake-traffic detector', () => {
-  it('finds nothing in reads and engagement that grow together', () => {
-    const v = detectFakeTraffic(series('2026-11-02T09:00:00', 8, organic), BASE);
-    // 8 h: reads 960, likes 24, looking 8: 960 / 33 = 29 reads per engagement, below the baseline.
-    expect(v).toMatchObject({ status: 0, forecast_fake: 0, forecast_fake_per: 0, reads: 960, points: 49 });
-    expect(v.signals).toEqual([]);
+describe('fake-traffic detector on hand-made series', () => {
+  it('clears reads and engagement that grow together, with a confidence', () => {
+    const v = detectFakeTraffic(series('2026-11-02T09:00:00', 24, organic), BASE);
+    expect(v).toMatchObject({ status: 0, verdict: 'clean', forecast_fake: 0, signals: [] });
+    expect(v.confidence).toBeGreaterThan(0.95);
+    expect(v.reason).toMatch(/^未发现刷量迹象：1,4\d\d 次阅读带来 4\d 次点赞\/在看/);
   });
 
-  it('does not judge fewer than 6 polls or less than 2 hours', () => {
-    const v = detectFakeTraffic(series('2026-11-02T09:00:00', 1, organic), BASE);
-    expect(v).toMatchObject({ status: 0, points: 7, signals: [] });
-  });
-
-  it('flags reads without likes against the account baseline (no_engagement)', () => {
-    // Same organic growth, plus 3,000 reads spread evenly that bring no engagement, over a daytime window.
-    const v = detectFakeTraffic(
-      series('2026-11-02T09:00:00', 8, (m) => ({
-        ...organic(m),
-        reads: 2 * m + Math.round((3000 * m) / 480),
+  it('says 证据不足, never 正常, for too few polls or too few readers', () => {
+    const short = detectFakeTraffic(series('2026-11-02T09:00:00', 1, organic), BASE);
+    expect(short).toMatchObject({ status: 0, verdict: 'insufficient', points: 13 });
+    expect(short.reason).toContain('监测数据不足（13 次采集）');
+    const tiny = detectFakeTraffic(
+      series('2026-11-02T09:00:00', 24, (m) => ({
+        reads: Math.floor(organicReads(m) / 10),
+        likes: 1,
+        looking: 0,
       })),
-      BASE,
+      NONE,
     );
-    // Final: reads 960 + 3000 = 3960, E + 1 = 33: 120 reads per engagement = 2.0 × 60 — below the 2.2 factor.
-    expect(v.signals.find((s) => s.code === 'no_engagement')).toBeUndefined();
-    // The same article on an account whose baseline is 40: factor 3.0; expected E = 3960 / 40 = 99, observed
-    // 33, z = (99 − 33) / √99 = 6.6; fake = 3960 − 40 × 33 = 2,640.
-    const w = detectFakeTraffic(
-      series('2026-11-02T09:00:00', 8, (m) => ({
-        ...organic(m),
-        reads: 2 * m + Math.round((3000 * m) / 480),
-      })),
-      { readsPerEngagement: 40, articles: 10 },
-    );
-    const s = w.signals.find((x) => x.code === 'no_engagement');
-    expect(s?.fake).toBe(2640);
-    expect(s?.text).toContain('是该号平时（40 次）的 3.0 倍');
-    expect(w.status).toBe(1);
+    expect(tiny).toMatchObject({ status: 0, verdict: 'insufficient' });
+    expect(tiny.reason).toContain('证据不足：只有 143 次阅读、1 次点赞/在看，且该号没有足够的历史文章作对照');
   });
 
-  it('needs an account baseline of at least 3 articles for no_engagement', () => {
-    const v = detectFakeTraffic(
-      series('2026-11-02T09:00:00', 8, (m) => ({
-        ...organic(m),
-        reads: 2 * m + Math.round((3000 * m) / 480),
-      })),
-      { readsPerEngagement: 40, articles: 2 },
-    );
-    expect(v.signals.find((s) => s.code === 'no_engagement')).toBeUndefined();
-  });
-
-  it('flags reads that keep rising once engagement has stopped following (curve_deviation)', () => {
-    // 6 reads a minute and one like per 20 reads; from 12:00 to 14:00 another 10 reads a minute, no likes.
-    const pts = series('2026-11-02T09:00:00', 8, (m) => ({
-      reads: 6 * m + 10 * Math.min(120, Math.max(0, m - 180)),
-      likes: Math.floor((6 * m) / 20),
-      looking: 0,
-    }));
-    // No account baseline, so only the article's own curve speaks. Engagement reaches 15 at 09:50 with reads
-    // 300: 20 reads per engagement, the best ratio. Final: reads 2,880 + 1,200 = 4,080, E = 144 → 2,880 expected.
-    const v = detectFakeTraffic(pts, { readsPerEngagement: 0, articles: 0 });
-    expect(v.signals).toEqual([
-      {
-        code: 'curve_deviation',
-        fake: 1200,
-        text: '阅读曲线偏离正常衰减：点赞/在看没有跟上，阅读最多超出互动所能解释的 1,200 次（11-02 14:00），目前仍超出 1,200 次',
-      },
-    ]);
-    expect(v).toMatchObject({ status: 1, forecast_fake: 1200, forecast_fake_per: 0.294 });
-  });
-
-  it('flags a jump of reads inside one poll interval (step)', () => {
-    // 1,200 reads land between 12:00 and 12:10; the neighbours grow 20 reads per interval.
-    const pts = series('2026-11-02T09:00:00', 8, (m) => ({
+  it('flags hours whose reads bring no engagement, switched on and off (dilution + switch)', () => {
+    // 1,500 reads without any like between 20:00 and 22:00 of the next day (organic reads have all but stopped).
+    const extra = (m: number) => Math.round(Math.min(1500, Math.max(0, ((m - 2100) * 1500) / 120)));
+    const pts = series('2026-11-02T09:00:00', 40, (m) => ({
       ...organic(m),
-      reads: 2 * m + (m >= 190 ? 1200 : 0),
+      reads: organicReads(m) + extra(m),
+    }));
+    const v = detectFakeTraffic(pts, NONE);
+    // The top bin of the calibration: Laplace's rule never states certainty.
+    expect(v).toMatchObject({
+      status: 1,
+      verdict: 'fake',
+      forecast_fake: 1500,
+      confidence: fakeProbability(v.score),
+    });
+    expect(v.confidence).toBeGreaterThan(0.99);
+    expect(v.signals.map((s) => [s.code, s.fake])).toEqual([
+      ['dilution', 1500],
+      ['switch', 1500],
+    ]);
+    // The rest of the article: 1,439 reads, 46 engagements = 32.0 per thousand → 48 expected in the window;
+    // tolerance 0.5 → λ = 24, observed 0: z = 24 / √(24 + 24² / 46) = 4.0.
+    expect(v.signals[0]?.text).toBe(
+      '11-03 20:00 至 11-03 22:00 新增 1,500 次阅读，只带来 0 次点赞/在看；按本文其余时段每千次阅读 32.0 次互动，应有约 48 次：约 1,500 次阅读没有读者互动（z=4.0）',
+    );
+    // Engagement evidence and delivery shape add up: 4.0 + the switch's 22.3 (12.5 reads a minute on, then off).
+    expect(v.score).toBeCloseTo((v.signals[0]?.z ?? 0) + (v.signals[1]?.z ?? 0), 2);
+    expect(v.signals[1]?.text).toContain(
+      '开关式增长：11-03 20:00 阅读速度在 10 分钟内突然升高（多出约 125 次），11-03 22:00 又突然回落',
+    );
+  });
+
+  it('flags reads switched on and off even with 点赞/在看 bought at the account ratio (switch)', () => {
+    // 10 more reads a minute from 12:00 to 15:00, each 40th with a like and each 120th with a 在看.
+    const extra = (m: number) => 10 * Math.min(180, Math.max(0, m - 180));
+    const pts = series('2026-11-02T09:00:00', 24, (m) => {
+      const reads = organicReads(m) + extra(m);
+      return { reads, likes: Math.floor(reads / 40), looking: Math.floor(reads / 120) };
+    });
+    const v = detectFakeTraffic(pts, BASE);
+    expect(v.signals.map((s) => s.code)).toEqual(['switch']);
+    expect(v.signals[0]?.text).toMatch(
+      /^开关式增长：11-02 12:00 阅读速度在 10 分钟内突然升高（多出约 99 次），11-02 15:00 又突然回落/,
+    );
+    expect(v).toMatchObject({ status: 1, verdict: 'fake' });
+    // 1,800 bought; the estimate is the mean jump × the time between: 1,791.
+    expect(v.forecast_fake).toBe(1791);
+  });
+
+  it('flags reads that keep coming day and night at one rate (rhythm)', () => {
+    // Half a read a minute for three days, no engagement: no day in it at all.
+    const pts = series('2026-11-02T09:00:00', 72, (m) => ({
+      ...organic(m),
+      reads: organicReads(m) + Math.floor(m * 0.5),
     }));
     const v = detectFakeTraffic(pts, BASE);
-    const s = v.signals.find((x) => x.code === 'step');
-    // jump = 1,220 − 20 (the neighbours' median rate 2/min × 10 min) = 1,200.
-    expect(s?.fake).toBe(1200);
-    expect(s?.text).toContain('1 次阅读在单个采集间隔内突增（最大一次 1,200 次）');
-    expect(v.status).toBe(1);
-    // Final reads 2,160; the estimate is the largest signal's: 1,200, 56% of reads. curve_deviation stays
-    // quiet: engagement first reaches 15 at 03:50 in, after the jump, so no ratio before it is trusted.
-    expect(v.signals.map((x) => x.code)).toEqual(['step']);
+    expect(v).toMatchObject({ status: 1, verdict: 'fake' });
+    const s = v.signals.find((x) => x.code === 'rhythm');
+    expect(s?.text).toMatch(/^无昼夜节律：发布 18 小时后的 2 天里新增 1,44\d 次阅读，昼夜起伏只有 0%/);
+    expect(s?.z).toBeGreaterThan(7);
   });
 
-  it('flags growth at 00:00–06:00 that engagement does not share (night)', () => {
-    // Published 20:00; organic reads all day long; 1,500 extra reads between 01:00 and 05:00 with no engagement.
-    const pts = series('2026-11-02T20:00:00', 12, (m) => {
-      const extra = Math.round(Math.min(1500, Math.max(0, ((m - 300) * 1500) / 240)));
-      return { ...organic(m), reads: 2 * m + extra };
+  it('does not take a share cascade that builds up over hours, its engagement following, for fake', () => {
+    // A second wave of 1,500 readers from 10:00 the next day, building up (gamma) over about 3 hours.
+    const wave = (m: number) => {
+      const x = Math.max(0, m - 1500) / 180;
+      return Math.floor(1500 * (1 - (1 + x) * Math.exp(-x)));
+    };
+    const pts = series('2026-11-02T09:00:00', 48, (m) => {
+      const reads = organicReads(m) + wave(m);
+      return { reads, likes: Math.floor(reads / 40), looking: Math.floor(reads / 100) };
     });
     const v = detectFakeTraffic(pts, BASE);
-    const s = v.signals.find((x) => x.code === 'night');
-    // Night (00:00–06:00 = minutes 240–600): organic reads 720 + fake 1,500 of 2,940 total growth = 75.5%;
-    // engagement at night: likes 30 − 12 = 18, looking 10 − 4 = 6 → 24 of 48 = 50%. Excess 25.5 points.
-    // Day ratio = (2,940 − 2,220) / (48 − 24) = 30 reads per engagement; fake = 2,220 − 24 × 30 = 1,500.
-    expect(s?.fake).toBe(1500);
-    expect(s?.text).toContain('76% 的阅读增长发生在凌晨，而同时段点赞/在看只占 50%');
-    expect(v.status).toBe(1);
+    expect(v).toMatchObject({ status: 0, verdict: 'clean' });
+    // At most a weak on-switch (the wave's first minutes), far under the threshold.
+    expect(v.score).toBeLessThan(FAKE_DECISION.clearScore);
   });
 
-  it('describes a straight line only alongside other evidence (linear)', () => {
-    // A flat organic morning (20 reads per 10 min, engagement to match) is not evidence on its own.
-    const flat = detectFakeTraffic(series('2026-11-02T09:00:00', 6, organic), BASE);
-    expect(flat.status).toBe(0);
-    // 250 reads per hour with no engagement from 10:00 to 15:00, switched off at 15:00, on a baseline of 60.
-    const pts = series('2026-11-02T09:00:00', 8, (m) => {
-      const extra = Math.round(Math.min(1250, Math.max(0, ((m - 60) * 250) / 60)));
-      return { ...organic(m), reads: 2 * m + extra };
+  it('does not take an advertorial with a third of the usual likes for fake', () => {
+    const pts = series('2026-11-02T09:00:00', 24, (m) => {
+      const reads = organicReads(m);
+      return { reads, likes: Math.floor(reads / 90), looking: Math.floor(reads / 300) };
     });
-    const v = detectFakeTraffic(pts, BASE);
-    const s = v.signals.find((x) => x.code === 'linear');
-    // Hourly increments 10:00–15:00: 120 organic + 250 fake = 370 reads, engagement 3 + 1 = 4 per hour (likes
-    // 1 per 40 reads, looking 1 per 120); unexplained 370 − 60 × 4 = 130 per hour, ≥ half the reads (no: 130 <
-    // 185), so the run stops there: the organic reads here are too many for a line. With a baseline of 20:
-    // unexplained 370 − 80 = 290 per hour over 5 hours = 1,450, then 15:00–16:00 drops to 120 ≤ 0.4 × 370.
-    expect(s).toBeUndefined();
-    const w = detectFakeTraffic(pts, { readsPerEngagement: 20, articles: 10 });
-    const line = w.signals.find((x) => x.code === 'linear');
-    expect(line?.text).toContain('连续 5 小时');
-    expect(line?.fake).toBe(1450);
-    expect(w.status).toBe(1);
+    expect(detectFakeTraffic(pts, BASE).status).toBe(0);
   });
 
   it('treats falling or repeated polls as no change', () => {
     const pts = series('2026-11-02T09:00:00', 8, organic);
     const glitch = [...pts, { ...(pts[10] as SeriesPoint), reads: 0 }, pts[20] as SeriesPoint];
     expect(detectFakeTraffic(glitch, BASE)).toEqual(detectFakeTraffic(pts, BASE));
+  });
+});
+
+describe('fake-traffic detector on every simulator shape and honest sub-type (development seed)', () => {
+  const endMs = Date.parse('2026-11-20T00:00:00+08:00');
+  const world = new SimWorld({
+    seed: 20261122,
+    accounts: 400,
+    historyDays: 40,
+    now: () => endMs,
+    unlisted: 0,
+    cheaters: 0.4,
+  });
+  const endS = endMs / 1000;
+  const verdicts = new Map<string, ReturnType<typeof detectFakeTraffic>[]>();
+  for (const a of world.accounts) {
+    const arts: SimArticle[] = world.pushes(a).flatMap((p) => p.articles);
+    const ratios = arts
+      .filter((x) => x.createTime <= endS - 86_400)
+      .map((x) => {
+        const c = world.counts(x, endMs);
+        return { aid: x.aid, ratio: readsPerEngagement(c.read, c.zan, c.looking) };
+      })
+      .sort((x, y) => x.ratio - y.ratio);
+    for (const art of arts) {
+      if (art.createTime < endS - 7 * 86_400 || art.createTime >= endS - 3 * 86_400) continue;
+      const pts: SeriesPoint[] = [];
+      for (let t = art.createTime + (a.mid % 300); t <= art.createTime + 72 * 3600; t += 300) {
+        const c = world.counts(art, t * 1000);
+        pts.push({ ts: t, reads: c.read, likes: c.zan, looking: c.looking });
+      }
+      const label = art.fake ? art.fake.shape : `honest:${world.honestKind(art)}`;
+      verdicts.set(label, [
+        ...(verdicts.get(label) ?? []),
+        detectFakeTraffic(pts, baselineFor(ratios, art.aid)),
+      ]);
+    }
+  }
+
+  // Regression floors a little under what the development seed gives today (the Done-when targets are the
+  // evaluation's, on fresh seeds): a broken signal shows here.
+  const FLOOR: Record<string, number> = { no_likes: 0.2, human_rhythm: 0.1, drip: 0.2 };
+  it.each(FAKE_SHAPES.filter((s) => s !== 'no_baseline'))('catches most of %s', (shape) => {
+    const vs = verdicts.get(shape) ?? [];
+    expect(vs.length).toBeGreaterThan(3);
+    const caught = vs.filter((v) => v.verdict === 'fake').length / vs.length;
+    expect(caught).toBeGreaterThanOrEqual(FLOOR[shape] ?? 0.6);
+    for (const v of vs.filter((x) => x.verdict === 'fake')) {
+      expect(v.confidence).toBeGreaterThanOrEqual(fakeProbability(FAKE_DECISION.fakeScore) - 1e-3);
+      expect(v.signals.every((s) => /[\u4e00-\u9fff]/.test(s.text))).toBe(true);
+    }
+  });
+
+  it.each([...HONEST_KINDS])('does not accuse honest %s articles', (kind) => {
+    const vs = verdicts.get(`honest:${kind}`) ?? [];
+    expect(vs.length).toBeGreaterThan(3);
+    expect(vs.filter((v) => v.verdict === 'fake').length).toBeLessThanOrEqual(Math.floor(vs.length * 0.01));
+    for (const v of vs) expect(v.reason).toMatch(/^(未发现刷量迹象|证据不足)/);
+  });
+
+  it('says 证据不足 for most very small and brand-new articles rather than a clean bill', () => {
+    const small = [...(verdicts.get('honest:small') ?? []), ...(verdicts.get('honest:new_account') ?? [])];
+    expect(small.filter((v) => v.verdict === 'insufficient').length).toBeGreaterThan(small.length / 2);
   });
 });

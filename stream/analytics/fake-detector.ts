@@ -1,9 +1,17 @@
 /**
  * The fake-traffic (刷量) detector: a pure function of one article's counter series and its account's baseline.
- * Bought reads come without 点赞/在看, at hours or in shapes organic readers do not produce; every signal below
- * looks for one of those traces, estimates the fake reads it implies and explains itself in Chinese.
- * Definitions and thresholds: docs/analytics.md (刷量检测). Thresholds were chosen on the development seed of
- * the simulator and are never tuned on the evaluation (`npm run eval:fake` draws a fresh seed every run).
+ *
+ * Principle: organic readers bring 点赞/在看 in proportion wherever they come from, and their read rate changes
+ * smoothly (it decays after the push, follows the day, builds up over hours when the article is shared on).
+ * Bought reads break one of the two: they bring less engagement than the readers around them (dilution, judged
+ * against the article's own other hours, or against the account's usual ratio), or they are switched on and off
+ * by a machine (a read rate that jumps within minutes and stops just as abruptly). Bought 点赞/在看 at the
+ * account's ratio hide the first trace, not the second; a human day rhythm hides the second, not the first.
+ * Every test is a Poisson z-score, so small articles, whose counts cannot decide, get "证据不足" rather than a
+ * clean bill, and the combined evidence maps to a calibrated confidence.
+ *
+ * Definitions: docs/analytics.md (刷量检测). The decision thresholds (FAKE_DECISION) were chosen on the
+ * development seeds only by `npm run eval:fake -- --tune`; the evaluation scores fresh seeds.
  */
 
 export interface SeriesPoint {
@@ -21,57 +29,100 @@ export interface AccountBaseline {
   articles: number;
 }
 
-export type SignalCode = 'no_engagement' | 'curve_deviation' | 'night' | 'step' | 'linear';
+import {
+  FAKE_MIN_EVIDENCE,
+  type FakeVerdictKind,
+  type Signal,
+  type SignalCode,
+} from '../../core/fake-signals';
 
-export interface Signal {
-  code: SignalCode;
-  /** Fake reads this signal alone implies. */
-  fake: number;
-  /** Why, in Chinese, with the figures. */
-  text: string;
-}
+export type { FakeVerdictKind, Signal, SignalCode };
 
 export interface FakeVerdict {
-  /** 0 normal, 1 fake traffic (spec). */
+  /** 0 normal, 1 fake traffic (spec); 0 also for 证据不足, which `verdict` tells apart. */
   status: 0 | 1;
+  verdict: FakeVerdictKind;
+  /** Calibrated probability that the verdict is right (for 证据不足: that the article is honest). */
+  confidence: number;
+  /** The evidence score the verdict and the confidence come from. */
+  score: number;
   forecast_fake: number;
   /** Share of reads, 0–1. */
   forecast_fake_per: number;
   reads: number;
   points: number;
   signals: Signal[];
+  /** Why 证据不足 or 正常, in Chinese, with its figures ('' for a fake verdict: its signals say why). */
+  reason: string;
 }
 
+/** Fixed by design (what counts as evidence at all); see docs/analytics.md. */
 export const FAKE_THRESHOLDS = {
   /** A verdict needs at least this many polls spanning this long. */
-  minPoints: 6,
-  minSpanS: 2 * 3600,
-  /** Smallest fake-read estimate that counts for any signal. */
-  minFake: 150,
-  /** …and as a share of the article's reads. */
-  minShare: 0.2,
-  /** no_engagement: reads per engagement at least this multiple of the account's baseline (≥ 3 articles). */
-  ratioFactor: 2.2,
+  ...FAKE_MIN_EVIDENCE,
+  /** Smallest fake-read estimate that counts for any signal, and as a share of the article's reads. */
+  minFake: 100,
+  minShare: 0.12,
+  /** Honest readers of another kind (search, cascades, advertorials) engage at least this share of the rest. */
+  dilutionTolerance: 0.5,
+  /** Reference engagement needed outside a window before its rate is trusted. */
+  dilutionMinRefEngagement: 8,
+  /** Against the account's ratio: an advertorial can bring a third of the usual engagement; below is bought. */
+  baselineTolerance: 0.4,
   baselineArticles: 3,
-  /** curve_deviation: engagement needed before a ratio is trusted. */
-  ratioMinEngagement: 15,
-  /** step: one interval's read rate at least this multiple of its neighbours', engagement not following. */
-  stepFactor: 6,
-  stepNeighbours: 6,
-  /** night: reads share of 00:00–06:00 minus engagement share of the same hours. */
-  nightExcess: 0.2,
-  /** linear: a run of hourly read increments at a near-constant level above what engagement explains. */
-  linearMinHours: 3,
-  linearMaxCv: 0.35,
-  linearUnexplained: 0.5,
-  /** …and the run starts or ends abruptly: within two hours the hourly reads are at most this share of its level. */
-  linearEdge: 0.4,
-  /** no_engagement: the engagement shortfall must also be this many Poisson deviations (small articles). */
-  ratioMinZ: 2.5,
+  /** A switch: the rate over the next `q` at least this multiple of the last `q`'s (or the reverse). */
+  switchFactor: 2,
+  /** Over hour-long windows a switch is a fall (or rise) by this factor: organic reads fade at most ~2× an hour. */
+  stopFactor: 4,
+  /** …and over the wider windows (4 q) on either side. */
+  switchWideFactor: 1.8,
+  /** …and the new level reached at once: the first q carries at least this share of the wide window's rate. */
+  switchAbrupt: 0.7,
+  /**
+   * Rhythm: readers anywhere read more by day than by night, so a day's reads always carry a 24-hour wave (its
+   * first Fourier amplitude relative to the mean; 0.5 for reads twice as many at noon as at night). Reads a day or
+   * more after the push whose wave is under this have no day at all: a machine.
+   */
+  rhythmMinAmplitude: 0.2,
+  /** From this long after the first poll (the push's own decay is over), over whole days only. */
+  rhythmFromS: 18 * 3600,
+  rhythmMinReads: 150,
+  /** The account's ratio as a prior on the article's own engagement rate, worth this many engagements. */
+  priorEngagements: 40,
+  /** Evidence below this many reads, or engagement below this with no baseline, cannot decide a clean bill. */
+  minReadsToClear: 300,
+  minEngagementToClear: 10,
+} as const;
+
+/** P(fake) from the score, by bin: fitted on the development seeds by `npm run eval:fake -- --tune`. */
+const CALIBRATION: readonly (readonly [number, number])[] = [
+  [0, 0.001],
+  [0.5, 0.012],
+  [1, 0.045],
+  [1.5, 0.171],
+  [2, 0.177],
+  [2.5, 0.595],
+  [3, 0.656],
+  [3.5, 0.912],
+  [4, 0.999],
+];
+
+/**
+ * Chosen on the development seeds (DEV_SEEDS in scripts/eval-fake.ts) by `npm run eval:fake -- --tune`, never on
+ * an evaluation seed: a score of at least `fakeScore` is 刷量; below `clearScore` with enough evidence is 正常;
+ * between is 证据不足. The confidence comes from `calibration`: the share of fake articles among the development
+ * seeds' articles in each score bin, made monotone (isotonic), so a stated 0.9 is right about 9 times in 10.
+ */
+export const FAKE_DECISION = {
+  /** The lowest score keeping false alarms ≤ 0.4 % on every honest sub-type of the dev seeds, floored at z 3. */
+  fakeScore: 4,
+  /** Half the fake threshold (a design rule). */
+  clearScore: 2,
+  /** [lowest score of the bin, P(fake)], ascending; fitted by `--tune`. */
+  calibration: CALIBRATION,
 } as const;
 
 const BEIJING_OFFSET_S = 8 * 3600;
-const isNight = (ts: number) => ((ts + BEIJING_OFFSET_S) % 86_400) / 3600 < 6;
 const engagement = (p: SeriesPoint) => p.likes + p.looking;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -106,208 +157,375 @@ export function cleanSeries(points: SeriesPoint[]): SeriesPoint[] {
 export const readsPerEngagement = (reads: number, likes: number, looking: number) =>
   reads / (likes + looking + 1);
 
+/**
+ * Rhythm: the late reads' 24-hour Fourier amplitude A = |Σ x_h e^{2πi h/24}| / Σ x_h over whole days of hourly
+ * increments x_h. Human readers give A ≥ rhythmMinAmplitude (a decaying or cascading tail only adds to it);
+ * Poisson noise on N reads gives A about 1/√N, so z = (min − A)·√N.
+ */
+function rhythm(pts: SeriesPoint[], reads: number): Signal | null {
+  const T = FAKE_THRESHOLDS;
+  const R = interpolator(pts, 'reads');
+  const first = (pts[0] as SeriesPoint).ts;
+  const last = (pts[pts.length - 1] as SeriesPoint).ts;
+  const days = Math.floor((last - first - T.rhythmFromS) / 86_400);
+  if (days < 1) return null;
+  const from = last - days * 86_400;
+  let re = 0;
+  let im = 0;
+  let n = 0;
+  const hourly: number[] = [];
+  for (let h = 0; h < days * 24; h++) {
+    const x = R(from + (h + 1) * 3600) - R(from + h * 3600);
+    const phi = (2 * Math.PI * h) / 24;
+    re += x * Math.cos(phi);
+    im += x * Math.sin(phi);
+    n += x;
+    hourly.push(x);
+  }
+  if (n < T.rhythmMinReads) return null;
+  const amp = Math.hypot(re, im) / n;
+  const z = (T.rhythmMinAmplitude - amp) * Math.sqrt(n);
+  if (z <= 0) return null;
+  // The machine's part: the floor the reads never go under, hour after hour, from the first poll on.
+  const floor = median([...hourly].sort((a, b) => a - b).slice(0, Math.max(1, hourly.length >> 2)));
+  const fake = Math.min(reads, (floor * (last - first)) / 3600);
+  if (fake < T.minFake || fake < T.minShare * reads) return null;
+  return {
+    code: 'rhythm',
+    fake,
+    z,
+    text: `无昼夜节律：发布 ${Math.round(T.rhythmFromS / 3600)} 小时后的 ${days} 天里新增 ${fmt(n)} 次阅读，昼夜起伏只有 ${pct(amp)}（真实读者至少 ${pct(T.rhythmMinAmplitude)}），每小时稳定约 ${fmt(floor)} 次，像机器匀速投放（z=${z.toFixed(1)}）`,
+  };
+}
+
+/** Calibrated probability of fake traffic for an evidence score: its bin's share on the development seeds. */
+export function fakeProbability(score: number): number {
+  let p = 0;
+  for (const [from, share] of FAKE_DECISION.calibration) if (score >= from) p = share;
+  return p;
+}
+
+/** Counter value at any instant, linear between polls (flat outside them). */
+function interpolator(pts: SeriesPoint[], key: 'reads' | 'eng'): (t: number) => number {
+  const val = (p: SeriesPoint) => (key === 'reads' ? p.reads : engagement(p));
+  return (t) => {
+    let lo = 0;
+    let hi = pts.length - 1;
+    const first = pts[0] as SeriesPoint;
+    const last = pts[hi] as SeriesPoint;
+    if (t <= first.ts) return val(first);
+    if (t >= last.ts) return val(last);
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if ((pts[mid] as SeriesPoint).ts <= t) lo = mid;
+      else hi = mid;
+    }
+    const a = pts[lo] as SeriesPoint;
+    const b = pts[hi] as SeriesPoint;
+    return val(a) + ((val(b) - val(a)) * (t - a.ts)) / Math.max(1, b.ts - a.ts);
+  };
+}
+
+/**
+ * Dilution: the window of hours whose reads bring the least engagement against the rest of the article. Under
+ * honest traffic the window's engagement is Poisson with mean ≥ tolerance × (rest's rate) × window reads; z is
+ * how far below that it falls, the rest's own count uncertainty included.
+ */
+function dilution(
+  pts: SeriesPoint[],
+  reads: number,
+  totalEng: number,
+  baseline: AccountBaseline,
+): Signal | null {
+  const T = FAKE_THRESHOLDS;
+  const R = interpolator(pts, 'reads');
+  const E = interpolator(pts, 'eng');
+  const first = (pts[0] as SeriesPoint).ts;
+  const last = (pts[pts.length - 1] as SeriesPoint).ts;
+  // Hourly grid (coarser when polls are sparse); engagement is counted an interval later (likes lag reads).
+  const medDt = median(pts.slice(1).map((p, i) => p.ts - (pts[i] as SeriesPoint).ts));
+  const step = Math.max(3600, 2 * medDt);
+  const n = Math.max(1, Math.ceil((last - first) / step));
+  const edges = Array.from({ length: n + 1 }, (_, i) => Math.min(last, first + i * step));
+  const lag = Math.min(step, 3600);
+  type Win = { z: number; fake: number; from: number; to: number; dr: number; de: number; ref: number };
+  const wins: Win[] = [];
+  const prior = priorOf(baseline);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j <= n; j++) {
+      const a = edges[i] as number;
+      const b = edges[j] as number;
+      const dr = R(b) - R(a);
+      if (dr < T.minFake) continue;
+      const de = E(Math.min(last, b + lag)) - E(a);
+      // The rest of the article's rate, pooled with the account's usual rate as a prior when there is one.
+      const eOut = totalEng - de + prior.e;
+      const rOut = reads - dr + prior.r;
+      if (totalEng - de < T.dilutionMinRefEngagement || rOut <= 0) continue;
+      const p = eOut / rOut;
+      const lambda = T.dilutionTolerance * p * dr;
+      const z = (lambda - de) / Math.sqrt(lambda + (lambda * lambda) / eOut + de);
+      const fake = dr - de / p;
+      if (z > 0 && fake >= T.minFake && fake >= T.minShare * reads)
+        wins.push({ z, fake, from: a, to: b, dr, de, ref: p });
+    }
+  }
+  const top = Math.max(0, ...wins.map((x) => x.z));
+  // Hours without readers add nothing but stretch the window: name the shortest nearly as strong one.
+  const best = wins
+    .filter((x) => x.z >= 0.9 * top)
+    .sort((x, y) => x.to - x.from - (y.to - y.from) || y.z - x.z)[0];
+  if (!best) return null;
+  return {
+    code: 'dilution',
+    fake: best.fake,
+    z: top,
+    text: `${beijingTime(best.from)} 至 ${beijingTime(best.to)} 新增 ${fmt(best.dr)} 次阅读，只带来 ${fmt(best.de)} 次点赞/在看；按本文其余时段每千次阅读 ${(best.ref * 1000).toFixed(1)} 次互动，应有约 ${fmt(best.ref * best.dr)} 次：约 ${fmt(best.fake)} 次阅读没有读者互动（z=${top.toFixed(1)}）`,
+  };
+}
+
+/** The account's ratio as pseudo-counts (engagements, reads), or none without a baseline. */
+function priorOf(baseline: AccountBaseline): { e: number; r: number } {
+  const T = FAKE_THRESHOLDS;
+  if (baseline.articles < T.baselineArticles || baseline.readsPerEngagement <= 0) return { e: 0, r: 0 };
+  return { e: T.priorEngagements, r: T.priorEngagements * baseline.readsPerEngagement };
+}
+
+/** Whole article against the account's usual ratio (advertorials allowed down to the tolerance). */
+function againstBaseline(reads: number, eng: number, baseline: AccountBaseline): Signal | null {
+  const T = FAKE_THRESHOLDS;
+  if (baseline.articles < T.baselineArticles || baseline.readsPerEngagement <= 0) return null;
+  const p = 1 / baseline.readsPerEngagement;
+  const lambda = T.baselineTolerance * p * reads;
+  const z = (lambda - eng) / Math.sqrt(lambda + eng + 1);
+  const fake = reads - eng * baseline.readsPerEngagement;
+  if (z <= 0 || fake < T.minFake || fake < T.minShare * reads) return null;
+  const ratio = readsPerEngagement(reads, eng, 0);
+  return {
+    code: 'no_engagement',
+    fake,
+    z,
+    text: `每次点赞/在看对应 ${fmt(ratio)} 次阅读，是该号平时（${fmt(baseline.readsPerEngagement)} 次）的 ${(ratio / baseline.readsPerEngagement).toFixed(1)} 倍，低于软文等正常情况的下限（平时互动率的 ${pct(T.baselineTolerance)}）（z=${z.toFixed(1)}）`,
+  };
+}
+
+/** The engagement test of the reads after an instant (an on-switch); see engagedAfter. z ≤ 0: they engage. */
+type AfterSwitch = (t: number) => Signal | null;
+
+/**
+ * The reads after an on-switch against the engagement before it, pooled with the account's usual ratio: readers
+ * a share brings engage (at least at the dilution tolerance), bought reads do not. A Poisson z as in dilution.
+ */
+function engagedAfter(
+  pts: SeriesPoint[],
+  reads: number,
+  totalEng: number,
+  baseline: AccountBaseline,
+  t: number,
+): Signal | null {
+  const T = FAKE_THRESHOLDS;
+  const R = interpolator(pts, 'reads');
+  const E = interpolator(pts, 'eng');
+  const prior = priorOf(baseline);
+  const dr = reads - R(t);
+  const de = totalEng - E(t);
+  const eRef = E(t) + prior.e;
+  const rRef = R(t) + prior.r;
+  if (eRef < T.dilutionMinRefEngagement || rRef <= 0 || dr <= 0) return null;
+  const p = eRef / rRef;
+  const lambda = T.dilutionTolerance * p * dr;
+  const z = (lambda - de) / Math.sqrt(lambda + (lambda * lambda) / eRef + de);
+  const fake = dr - de / p;
+  if (z <= 0) return { code: 'dilution', fake: 0, z, text: '' };
+  if (fake < T.minFake || fake < T.minShare * reads) return null;
+  return {
+    code: 'dilution',
+    fake,
+    z,
+    text: `${beijingTime(t)} 阅读突增后新增 ${fmt(dr)} 次阅读，只带来 ${fmt(de)} 次点赞/在看；按突增前${prior.e > 0 ? '（并参照该号平时）' : ''}每千次阅读 ${(p * 1000).toFixed(1)} 次互动，应有约 ${fmt(p * dr)} 次：约 ${fmt(fake)} 次阅读没有读者互动（z=${z.toFixed(1)}）`,
+  };
+}
+
+/**
+ * Switches: the read rate jumping up or down within one short window `q` by a factor, confirmed over wider
+ * windows, with a Poisson z on the counts. Organic rates never do that after the push: a share cascade builds
+ * up over hours, the day rhythm and the decay are smooth. An on-switch followed by an off-switch is a plateau.
+ */
+function switches(pts: SeriesPoint[], reads: number, after: AfterSwitch): Switched {
+  const T = FAKE_THRESHOLDS;
+  const medDt = median(pts.slice(1).map((p, i) => p.ts - (pts[i] as SeriesPoint).ts));
+  const q = Math.max(600, 2 * medDt);
+  // Small deliveries (tens of reads an hour) switch as abruptly as large ones but need hours of counts to show
+  // it: the same test over hour-long windows. An audience can build up within the hour (a share by a large
+  // account) and fade fast at night, so there an on-switch needs its stop, and a stop is a fall by stopFactor.
+  const found = [
+    switchesAt(pts, reads, q, T.switchFactor, after),
+    switchesAt(pts, reads, Math.max(q, 3600), T.stopFactor, null),
+  ];
+  // A plateau located to minutes explains (and estimates) the delivery better than a stop found over an hour.
+  const [fine, hourly] = found as [Switched, Switched];
+  if (fine.plateau || (fine.signal?.z ?? 0) >= (hourly.signal?.z ?? 0)) return fine;
+  return hourly;
+}
+
+/** The switch signal, and the engagement test of the reads after its on-switch (when it has one). */
+interface Switched {
+  signal: Signal | null;
+  after: Signal | null;
+  /** The signal is an on-switch with its stop. */
+  plateau: boolean;
+}
+
+function switchesAt(
+  pts: SeriesPoint[],
+  reads: number,
+  q: number,
+  factor: number,
+  after: AfterSwitch | null,
+): Switched {
+  const T = FAKE_THRESHOLDS;
+  const R = interpolator(pts, 'reads');
+  const first = (pts[0] as SeriesPoint).ts;
+  const last = (pts[pts.length - 1] as SeriesPoint).ts;
+  const medDt = median(pts.slice(1).map((p, i) => p.ts - (pts[i] as SeriesPoint).ts));
+  const w = 4 * q;
+  type Sw = { t: number; jump: number; z: number; up: boolean };
+  const found: Sw[] = [];
+  const stepS = Math.max(300, medDt);
+  for (let t = first + w; t <= last - w; t += stepS) {
+    const nb = R(t) - R(t - q);
+    const na = R(t + q) - R(t);
+    const wb = R(t) - R(t - w);
+    const wa = R(t + w) - R(t);
+    // Abrupt: the first q after an on-switch (the last q before an off-switch) already runs at the new (old)
+    // level; a cascade building up from nothing does not.
+    const up = na >= factor * nb && wa >= T.switchWideFactor * wb && na >= T.switchAbrupt * (wa / 4);
+    const down = nb >= factor * na && wb >= T.switchWideFactor * wa && nb >= T.switchAbrupt * (wb / 4);
+    if (!up && !down) continue;
+    // The jump in reads per q, and its Poisson z over the wide windows.
+    const jump = Math.abs(na - nb);
+    const z = Math.abs(wa - wb) / Math.sqrt(wa + wb + 1);
+    const prev = found[found.length - 1];
+    const sw = { t, jump, z, up };
+    // One switch per change: keep the strongest of neighbouring candidates of the same direction.
+    if (prev && prev.up === up && t - prev.t <= w) {
+      if (z > prev.z) found[found.length - 1] = sw;
+    } else found.push(sw);
+  }
+  // Pair each on-switch with the next off-switch: the plateau between them is machine delivery.
+  let best: { z: number; fake: number; on: Sw | null; off: Sw | null } | null = null;
+  for (let i = 0; i < found.length; i++) {
+    const on = found[i] as Sw;
+    if (!on.up) {
+      // An off-switch alone: reads stopping abruptly, which no organic audience does.
+      const fake = Math.min(reads, ((on.jump / q) * (on.t - first)) / 2);
+      const z = on.z * 0.7;
+      if (!best || z > best.z) best = { z, fake, on: null, off: on };
+      continue;
+    }
+    const off = found.slice(i + 1).find((s) => !s.up);
+    if (off) {
+      const level = (on.jump + off.jump) / 2 / q;
+      const fake = Math.min(reads, R(off.t) - R(on.t), level * (off.t - on.t));
+      const z = Math.min(on.z, off.z);
+      if (!best || z > best.z) best = { z, fake, on, off };
+    }
+    // An on-switch alone could be a large account sharing the article: half the evidence of a plateau, and none
+    // at all when the new readers engage as an audience does (a share brings readers who like and 在看).
+    if (!after || (after(on.t)?.z ?? 1) <= 0) continue;
+    const z = on.z * 0.5;
+    if (!best || z > best.z) best = { z, fake: Math.min(reads, R(last) - R(on.t)), on, off: null };
+  }
+  if (!best || best.fake < T.minFake || best.fake < T.minShare * reads)
+    return { signal: null, after: null, plateau: false };
+  const { on, off } = best;
+  const text =
+    on && off
+      ? `开关式增长：${beijingTime(on.t)} 阅读速度在 ${Math.round(q / 60)} 分钟内突然升高（多出约 ${fmt(on.jump)} 次），${beijingTime(off.t)} 又突然回落，其间约 ${fmt(best.fake)} 次阅读；自然阅读只会平滑衰减或逐渐扩散`
+      : on
+        ? `突增：${beijingTime(on.t)} 阅读速度在 ${Math.round(q / 60)} 分钟内突然升高（多出约 ${fmt(on.jump)} 次），之后共约 ${fmt(best.fake)} 次阅读`
+        : `骤停：${beijingTime((off as Sw).t)} 阅读速度在 ${Math.round(q / 60)} 分钟内突然回落（少了约 ${fmt((off as Sw).jump)} 次），自然阅读不会这样停下`;
+  const engaged = on && after ? after(on.t) : null;
+  return {
+    signal: { code: 'switch', fake: best.fake, z: best.z, text: `${text}（z=${best.z.toFixed(1)}）` },
+    after: engaged && (engaged.z ?? 0) > 0 ? engaged : null,
+    plateau: on !== null && off !== null,
+  };
+}
+
 export function detectFakeTraffic(raw: SeriesPoint[], baseline: AccountBaseline): FakeVerdict {
+  const T = FAKE_THRESHOLDS;
+  const D = FAKE_DECISION;
   const pts = cleanSeries(raw);
   const last = pts[pts.length - 1];
+  const first = pts[0];
   const reads = last?.reads ?? 0;
   const verdict: FakeVerdict = {
     status: 0,
+    verdict: 'insufficient',
+    confidence: 0,
+    score: 0,
     forecast_fake: 0,
     forecast_fake_per: 0,
     reads,
     points: pts.length,
     signals: [],
+    reason: '',
   };
-  const first = pts[0];
-  if (
-    !last ||
-    !first ||
-    pts.length < FAKE_THRESHOLDS.minPoints ||
-    last.ts - first.ts < FAKE_THRESHOLDS.minSpanS
-  )
-    return verdict;
-  const T = FAKE_THRESHOLDS;
-  const enough = (fake: number) => fake >= T.minFake && fake >= T.minShare * reads;
-  const signals: Signal[] = [];
-
-  // 1. Reads without 点赞/在看, against the account's own baseline.
-  const ratio = readsPerEngagement(reads, last.likes, last.looking);
-  if (baseline.articles >= T.baselineArticles && baseline.readsPerEngagement > 0) {
-    const factor = ratio / baseline.readsPerEngagement;
-    const fake = reads - baseline.readsPerEngagement * (engagement(last) + 1);
-    const expected = reads / baseline.readsPerEngagement;
-    const z = (expected - (engagement(last) + 1)) / Math.sqrt(expected);
-    if (factor >= T.ratioFactor && z >= T.ratioMinZ && enough(fake))
-      signals.push({
-        code: 'no_engagement',
-        fake,
-        text: `每次点赞/在看对应 ${fmt(ratio)} 次阅读，是该号平时（${fmt(baseline.readsPerEngagement)} 次）的 ${factor.toFixed(1)} 倍：大量阅读没有带来任何互动`,
-      });
-  }
-
-  // 2. Reads keep rising after engagement has stopped following: organic reads and engagement grow together, so
-  // reads per engagement only falls (engagement lags a little); any later rise is reads no reader brought.
-  {
-    let best = Number.POSITIVE_INFINITY;
-    let rise = 0;
-    let riseTs = 0;
-    for (const p of pts) {
-      const e = engagement(p);
-      if (e < T.ratioMinEngagement) continue;
-      const q = p.reads / e;
-      if (q < best) best = q;
-      const x = p.reads - best * e;
-      if (x > rise) {
-        rise = x;
-        riseTs = p.ts;
-      }
-    }
-    // Engagement that arrives late can shrink the excess again; the peak is what the reads ran ahead by.
-    const now = Math.max(0, reads - best * engagement(last));
-    const fake = Math.max(now, rise);
-    if (Number.isFinite(best) && enough(fake))
-      signals.push({
-        code: 'curve_deviation',
-        fake,
-        text: `阅读曲线偏离正常衰减：点赞/在看没有跟上，阅读最多超出互动所能解释的 ${fmt(rise)} 次（${beijingTime(riseTs)}），目前仍超出 ${fmt(now)} 次`,
-      });
-  }
-
-  // Per-interval increments for the shape signals.
-  const steps = pts.slice(1).map((p, i) => {
-    const prev = pts[i] as SeriesPoint;
-    const dt = Math.max(1, p.ts - prev.ts);
+  if (!last || !first || pts.length < T.minPoints || last.ts - first.ts < T.minSpanS)
     return {
-      ts: p.ts,
-      dt,
-      dr: p.reads - prev.reads,
-      de: engagement(p) - engagement(prev),
-      night: isNight(prev.ts) && isNight(p.ts - 1),
+      ...verdict,
+      reason: `监测数据不足（${pts.length} 次采集），至少需要 ${T.minPoints} 次、跨度 ${T.minSpanS / 3600} 小时`,
     };
-  });
-
-  // 3. Growth at 00:00–06:00, when organic readers sleep: compare the night's share of reads with its share of
-  // engagement (both follow the same readers, so organically the shares are close).
-  {
-    let nr = 0;
-    let ne = 0;
-    let dr = 0;
-    let de = 0;
-    for (const s of steps) {
-      dr += s.dr;
-      de += s.de;
-      if (s.night) {
-        nr += s.dr;
-        ne += s.de;
-      }
-    }
-    if (dr > 0) {
-      const readShare = nr / dr;
-      const engShare = de > 0 ? ne / de : 0;
-      const dayRatio = (dr - nr) / Math.max(1, de - ne);
-      const fake = nr - ne * dayRatio;
-      if (readShare - engShare >= T.nightExcess && enough(fake))
-        signals.push({
-          code: 'night',
-          fake,
-          text: `凌晨 0–6 点增长异常：${pct(readShare)} 的阅读增长发生在凌晨，而同时段点赞/在看只占 ${pct(engShare)}`,
-        });
-    }
+  const eng = engagement(last);
+  const switched = switches(pts, reads, (t) => engagedAfter(pts, reads, eng, baseline, t));
+  // Dilution over the hours, or of the reads after the on-switch (anchored where the delivery began).
+  const diluted = [dilution(pts, reads, eng, baseline), switched.after]
+    .filter((s): s is Signal => s !== null)
+    .sort((a, b) => (b.z ?? 0) - (a.z ?? 0))[0];
+  const signals = [
+    diluted ?? null,
+    againstBaseline(reads, eng, baseline),
+    switched.signal,
+    rhythm(pts, reads),
+  ].filter((s): s is Signal => s !== null);
+  // Engagement evidence (either reference) plus the delivery's shape: independent traces add up. The two shape
+  // traces are independent too (a flat day says nothing of a stop within the hour, and the reverse).
+  const zOf = (code: SignalCode) => Math.min(30, signals.find((s) => s.code === code)?.z ?? 0);
+  const score = Math.max(zOf('dilution'), zOf('no_engagement')) + zOf('switch') + zOf('rhythm');
+  const pFake = fakeProbability(score);
+  if (score >= D.fakeScore) {
+    const fake = Math.min(reads, Math.round(Math.max(...signals.map((s) => s.fake))));
+    return {
+      ...verdict,
+      status: 1,
+      verdict: 'fake',
+      confidence: round3(pFake),
+      score: round3(score),
+      forecast_fake: fake,
+      forecast_fake_per: reads > 0 ? round3(fake / reads) : 0,
+      signals: signals.map((s) => ({ ...s, fake: Math.round(s.fake), z: round3(s.z ?? 0) })),
+    };
   }
-
-  // 4. Step increments: an interval whose read rate is far above its neighbours', engagement not following.
-  {
-    let fake = 0;
-    let n = 0;
-    let biggest = 0;
-    for (let k = 0; k < steps.length; k++) {
-      const s = steps[k] as (typeof steps)[number];
-      const around = steps
-        .slice(Math.max(0, k - T.stepNeighbours), k + T.stepNeighbours + 1)
-        .filter((_, j) => j !== Math.min(k, T.stepNeighbours));
-      const baseRate = median(around.map((a) => a.dr / a.dt));
-      const baseEng = median(around.map((a) => a.de / a.dt));
-      const jump = s.dr - baseRate * s.dt;
-      const engJump = s.de - baseEng * s.dt;
-      if (
-        s.dr / s.dt >= T.stepFactor * Math.max(baseRate, 1 / 60) &&
-        jump >= T.minFake / 3 &&
-        engJump * Math.max(1, ratio) < 0.3 * jump
-      ) {
-        fake += jump;
-        n++;
-        biggest = Math.max(biggest, jump);
-      }
-    }
-    if (n > 0 && enough(fake))
-      signals.push({
-        code: 'step',
-        fake,
-        text: `阶梯式增长：${n} 次阅读在单个采集间隔内突增（最大一次 ${fmt(biggest)} 次），同期点赞/在看没有相应增加`,
-      });
-  }
-
-  // 5. Straight-line increments: for hours on end the reads that engagement does not explain rise by the same
-  // amount every hour, where organic growth (and its engagement) decays or follows the day's rhythm.
-  {
-    const organicRatio = baseline.articles >= T.baselineArticles ? baseline.readsPerEngagement : 0;
-    const hours = hourly(steps);
-    let best = { len: 0, fake: 0, level: 0 };
-    for (let i = 0; i < hours.length; i++) {
-      let sum = 0;
-      let sq = 0;
-      let reads = 0;
-      for (let j = i; j < hours.length; j++) {
-        const h = hours[j] as (typeof hours)[number];
-        const x = h.dr - organicRatio * h.de;
-        sum += x;
-        sq += x * x;
-        reads += h.dr;
-        const n = j - i + 1;
-        const mean = sum / n;
-        const cv = Math.sqrt(Math.max(0, sq / n - mean * mean)) / mean;
-        // Most of the run's reads must be unexplained: engagement lagging reads early on explains a little.
-        if (mean <= 0 || cv > T.linearMaxCv || sum < T.linearUnexplained * reads) break;
-        // Bought traffic is switched on or off; organic rates never rise or fall that fast within two hours.
-        const level = reads / n;
-        const edge = (k: number) => (hours[k]?.dr ?? Number.POSITIVE_INFINITY) <= T.linearEdge * level;
-        const abrupt = edge(j + 1) || edge(j + 2) || (i >= 2 && (edge(i - 1) || edge(i - 2)));
-        if (n >= T.linearMinHours && abrupt && sum > best.fake) best = { len: n, fake: sum, level: mean };
-      }
-    }
-    if (organicRatio > 0 && best.len > 0 && enough(best.fake))
-      signals.push({
-        code: 'linear',
-        fake: best.fake,
-        text: `直线式增长：连续 ${best.len} 小时，每小时稳定多出约 ${fmt(best.level)} 次没有点赞/在看对应的阅读，而正常阅读随时间衰减`,
-      });
-  }
-
-  // A straight line alone is not evidence (organic mornings can look flat); it describes a verdict others make.
-  if (!signals.some((s) => s.code !== 'linear')) return verdict;
-  const fake = Math.min(reads, Math.round(Math.max(...signals.map((s) => s.fake))));
+  const hasBaseline = baseline.articles >= T.baselineArticles && baseline.readsPerEngagement > 0;
+  // A clean bill needs engagement enough for its absence to have shown, whatever the baseline says.
+  const tooSmall = reads < T.minReadsToClear || eng < T.minEngagementToClear;
+  const clean = score < D.clearScore && !tooSmall;
   return {
     ...verdict,
-    status: 1,
-    forecast_fake: fake,
-    forecast_fake_per: reads > 0 ? Math.round((fake / reads) * 1000) / 1000 : 0,
-    signals: signals.map((s) => ({ ...s, fake: Math.round(s.fake) })),
+    verdict: clean ? 'clean' : 'insufficient',
+    confidence: round3(1 - pFake),
+    score: round3(score),
+    signals: signals.map((s) => ({ ...s, fake: Math.round(s.fake), z: round3(s.z ?? 0) })),
+    reason: clean
+      ? `未发现刷量迹象：${fmt(reads)} 次阅读带来 ${fmt(eng)} 次点赞/在看，各时段互动率一致，阅读速度没有开关式突变（证据分 ${score.toFixed(1)}，低于 ${D.clearScore}）`
+      : tooSmall
+        ? `证据不足：只有 ${fmt(reads)} 次阅读、${fmt(eng)} 次点赞/在看${hasBaseline ? '' : '，且该号没有足够的历史文章作对照'}，数据量不足以区分刷量与正常波动（判定正常至少需要 ${T.minReadsToClear} 次阅读、${T.minEngagementToClear} 次互动）`
+        : `证据不足：有可疑迹象但不够确定（证据分 ${score.toFixed(1)}，判定刷量需 ≥ ${D.fakeScore}）`,
   };
 }
 
-/** Interval increments summed per clock hour. */
-function hourly(steps: { ts: number; dr: number; de: number }[]): { hour: number; dr: number; de: number }[] {
-  const out: { hour: number; dr: number; de: number }[] = [];
-  for (const s of steps) {
-    const hour = Math.floor((s.ts - 1) / 3600);
-    const cur = out[out.length - 1];
-    if (cur && cur.hour === hour) {
-      cur.dr += s.dr;
-      cur.de += s.de;
-    } else out.push({ hour, dr: s.dr, de: s.de });
-  }
-  return out;
-}
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 function beijingTime(ts: number): string {
   const d = new Date((ts + BEIJING_OFFSET_S) * 1000);

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeReport, parsePost } from '../../api/fake-report-query';
+import { fakeReport } from '../../api/queries/fake-report';
 import { ChdbStore } from '../../clickhouse/chdb-store';
 import { migrateClickHouse } from '../../clickhouse/migrate';
 import type { AnalyticsStore } from '../../clickhouse/store';
+import { parsePost } from '../../contract/shapes/article-reports';
+import { fixedClock } from '../../core/clock';
+import { createLogger } from '../../core/log';
 import { tempDir } from '../../e2e/harness';
-import { fixedClock } from '../../platform/clock';
-import { createLogger } from '../../platform/log';
 import { AnalyticsProcessor } from '../analytics-processor';
 
 /**
@@ -96,7 +97,8 @@ async function openLoaded(name: string, reverse: boolean): Promise<AnalyticsStor
 
 const reports = (store: AnalyticsStore) =>
   store.query<Record<string, unknown>>(
-    `SELECT aid, status, forecast_fake, round(forecast_fake_per, 3) AS per, reads, points, signals
+    `SELECT aid, status, verdict, round(confidence, 3) AS confidence, forecast_fake, round(forecast_fake_per, 3) AS per,
+       reads, points, signals
      FROM fake_reports FINAL WHERE mid = ${MID} ORDER BY aid`,
   );
 
@@ -115,32 +117,35 @@ describe('fake reports', () => {
     // Articles older than 8 days are not judged, nor one with three polls; the other two of 11-02 are.
     expect(rows.map((r) => r.aid)).toEqual(['200_1', '201_1']);
     const [fake, honest] = rows as [Record<string, unknown>, Record<string, unknown>];
-    // Honest: 1,440 reads, E = 36 + 12 = 48 → 29 reads per engagement, under the baseline 54.5.
-    expect(honest).toMatchObject({ status: 0, forecast_fake: 0, reads: 1440, points: 48, signals: '[]' });
-    // Fake: 1,500 reads between 11:10 and 11:20 (one poll interval), the interval adds 1,530 where its neighbours add 30: step jump = 1,500.
-    // curve_deviation: engagement first reaches 15 at 10:40 (reads 480, E 16: 30 per engagement); the reads ran
-    // furthest ahead at 11:30 (reads 2,130, E still 20 → 2,130 − 30 × 20 = 1,530), more than the final excess
-    // (2,940 − 30 × 48 = 1,500). no_engagement: 2,940 / 49 = 60 = 1.1 × 54.5: not fired.
-    // The estimate is the larger: 1,530 (52%).
-    expect(fake).toMatchObject({ status: 1, forecast_fake: 1530, per: 0.52, reads: 2940, points: 48 });
+    // Honest: 1,440 reads, E = 36 + 12 = 48, engagement in step all day long: a clean bill.
+    expect(honest).toMatchObject({ status: 0, verdict: 'clean', forecast_fake: 0, reads: 1440, points: 48 });
+    // Fake: 1,500 reads between 11:10 and 11:20 (one poll interval) where the neighbours add 30: switched on
+    // and off within 10 minutes (switch, 1,500 between the switches), and the hour's reads bring no engagement
+    // against the rest of the article's (dilution). The estimate: 1,500 (51%).
+    expect(fake).toMatchObject({
+      status: 1,
+      verdict: 'fake',
+      forecast_fake: 1500,
+      per: 0.51,
+      reads: 2940,
+      points: 48,
+    });
+    expect(Number(fake.confidence)).toBeGreaterThan(0.99);
     const signals = JSON.parse(String(fake.signals)) as { code: string; fake: number }[];
-    expect(signals.map((s) => [s.code, s.fake])).toEqual([
-      ['curve_deviation', 1530],
-      ['step', 1500],
-    ]);
+    expect(signals.find((x) => x.code === 'switch')?.fake).toBe(1500);
   });
 
   it('counts fake articles and reads into the account day (account_daily, fake rankings)', async () => {
     const [day] = await store.query<{ fake_articles: number; fake_reads: string }>(
       `SELECT fake_articles, fake_reads FROM account_daily FINAL WHERE mid = ${MID} AND day = '2026-11-02'`,
     );
-    expect({ ...day, fake_reads: Number(day?.fake_reads) }).toEqual({ fake_articles: 1, fake_reads: 1530 });
+    expect({ ...day, fake_reads: Number(day?.fake_reads) }).toEqual({ fake_articles: 1, fake_reads: 1500 });
     const [rank] = await store.query<{ rank: number; fake_reads: string }>(
       `SELECT rank, fake_reads FROM rankings FINAL
        WHERE rank_type = 'fake' AND period = 'day' AND period_start = '2026-11-02' AND mid = ${MID}`,
     );
     expect(rank?.rank).toBe(1);
-    expect(Number(rank?.fake_reads)).toBe(1530);
+    expect(Number(rank?.fake_reads)).toBe(1500);
   });
 
   it('reads the report a member sees: profile, verdict, chart and hourly table', async () => {
@@ -157,10 +162,15 @@ describe('fake reports', () => {
       pubtime: '2026-11-02 08:00:00',
       start_ts: '2026-11-02 08:10:00',
       end_ts: '2026-11-02 16:00:00',
+      last_poll: '2026-11-02 16:00:00',
+      monitoring: 0,
     });
-    expect(r).toMatchObject({ status: 1, forecast_fake: 1530, forecast_fake_per: 0.52 });
-    expect(r?.summary).toContain('判定为刷量：阅读曲线偏离正常衰减');
-    expect(r?.summary).toContain('阶梯式增长');
+    // The first hour has no earlier poll: what it added is unknown, not the total since publication.
+    expect(r?.table[0]).toMatchObject({ date: '2026-11-02 08:00', read_add: null, praise_add: null });
+    expect(r).toMatchObject({ status: 1, verdict: 'fake', forecast_fake: 1500, forecast_fake_per: 0.51 });
+    expect(r?.confidence).toBeGreaterThan(0.99);
+    expect(r?.summary).toMatch(/^判定为刷量：.*开关式增长：11-02 11:\d\d 阅读速度在 20 分钟内突然升高/);
+    expect(r?.summary).toMatch(/（置信度 100%）$/);
     expect(r?.charts.read).toHaveLength(48);
     expect(r?.charts.read.slice(18, 21)).toEqual([570, 2100, 2130]);
     // Hour 11:00: the last poll (11:50) has 3 × 230 + 1,500 = 2,190 reads; 10:50 had 510 → 1,680 added.
@@ -173,9 +183,28 @@ describe('fake reports', () => {
       praise_add: 5,
       looking: 5,
     });
+    // A monitoring order placed at 11:00 (Beijing) for 1 day: 监测开始 is its first poll, 监测结束 the order's end;
+    // the chart and table keep the earlier polls (the verdict's evidence).
+    const ordered = Date.parse('2026-11-02T03:00:00Z');
+    const monitored = await fakeReport(store, MID, '200_1', {
+      startMs: ordered,
+      endMs: ordered + 86_400_000,
+      running: true,
+    });
+    expect(monitored?.profile).toMatchObject({
+      start_ts: '2026-11-02 11:00:00',
+      end_ts: '2026-11-03 11:00:00',
+      last_poll: '2026-11-02 16:00:00',
+      monitoring: 1,
+    });
+    expect(monitored?.charts).toEqual(r?.charts);
+    expect(monitored?.table).toEqual(r?.table);
     expect(await fakeReport(store, MID, '999_1')).toBeNull();
     const young = await fakeReport(store, MID, '202_1');
-    expect(young).toMatchObject({ status: 0, forecast_fake: 0, signals: [] });
+    expect(young).toMatchObject({ status: 0, verdict: '', confidence: 0, forecast_fake: 0, signals: [] });
+    const honest = await fakeReport(store, MID, '201_1');
+    expect(honest).toMatchObject({ status: 0, verdict: 'clean', judged: true });
+    expect(honest?.summary).toMatch(/^未发现刷量迹象：1,440 次阅读带来 48 次点赞\/在看/);
     expect(young?.summary).toBe('监测数据不足（已采集 3 次），至少需要 6 次、跨度 2 小时的数据才能判定');
   });
 

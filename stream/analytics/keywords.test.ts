@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../../clickhouse/chdb-store';
+import { backfillKeyword } from '../../clickhouse/keyword-hits';
 import { migrateClickHouse } from '../../clickhouse/migrate';
 import type { AnalyticsStore } from '../../clickhouse/store';
+import { fixedClock } from '../../core/clock';
+import { createLogger } from '../../core/log';
 import { tempDir } from '../../e2e/harness';
-import { fixedClock } from '../../platform/clock';
-import { createLogger } from '../../platform/log';
 import { AnalyticsProcessor } from '../analytics-processor';
-import { backfillKeyword, refreshKeywordHits } from './keywords';
+import { refreshKeywordHits } from './keywords';
 
 const log = createLogger('silent');
 // 2026-11-01 21:30 Beijing: today is 2026-11-01; a 30-day history reaches back to 2026-10-03.

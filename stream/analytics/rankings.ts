@@ -1,5 +1,6 @@
 import type { AnalyticsStore } from '../../clickhouse/store';
-import { type Period, periodDays, periodEnd, periodStart, previousStart } from './periods';
+import { type Period, periodDays, periodEnd, periodStart, previousStart } from '../../core/periods';
+import { RANK_TYPES, type RankType } from '../../core/rank-types';
 import { WCI_AGG, type WciColumns, wciAggregates, wciSql } from './wci-sql';
 
 /**
@@ -16,8 +17,6 @@ import { WCI_AGG, type WciColumns, wciAggregates, wciSql } from './wci-sql';
  * The industry (media) and area rankings of the spec (rank/media, rank/area_rank) are the media_rank and
  * area_rank of these rows; new_fake_old is the previous period's new_fake.
  */
-export const RANK_TYPES = ['common', 'real', 'original', 'fake', 'new_fake'] as const;
-export type RankType = (typeof RANK_TYPES)[number];
 
 const SCORE: Record<RankType, { score: string; tie: string; eligible: string }> = {
   common: { score: 'wci', tie: 'R', eligible: '1' },

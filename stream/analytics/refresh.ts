@@ -1,5 +1,5 @@
 import type { AnalyticsStore } from '../../clickhouse/store';
-import { ORIGINAL_CODE } from '../../platform/copyright';
+import { ORIGINAL_CODE } from '../../core/copyright';
 import { WCI_AGG, wciAggregates, wciSql } from './wci-sql';
 
 /**
@@ -8,7 +8,7 @@ import { WCI_AGG, wciAggregates, wciSql } from './wci-sql';
  * data passes through Node and a recomputation replaces what it recomputes.
  */
 
-/** The stored copyright code of an original article (原创): platform/copyright.ts. */
+/** The stored copyright code of an original article (原创): core/copyright.ts. */
 export const ORIGINAL_STAT = ORIGINAL_CODE;
 /** Share of active fans who open a headline; estimated fans = median headline reads ÷ this (docs/analytics.md). */
 export const HEADLINE_OPEN_RATE = 0.05;

@@ -1,4 +1,6 @@
-// Typed calls to the backend endpoints used by the dashboard.
+// Typed calls to the backend endpoints used by the dashboard. The home page loads this module: it calls by path with
+// the contract's answer types (types only), not through call(), which would bring zod and every contract entry into
+// the home bundle (budget: e2e/shell-browser.test.ts).
 import { API_PREFIX, apiGet, apiPostForm } from './client';
 import type {
   AccountDetailResult,
@@ -40,12 +42,18 @@ export function fetchHistoryArticles(query: HistoryQuery, signal?: AbortSignal):
   return apiGet<HistoryArticleList>('/search/v1/detail_pubList', { ...query }, signal);
 }
 
+/** The lists' filters as the calls read them (the 0/1 switch travels as text). */
+const listInputOf = (f: ListFilters) => ({
+  ...f,
+  original: f.original === 1 ? ('1' as const) : ('0' as const),
+});
+
 export function fetchTodayHot(filters: ListFilters, signal?: AbortSignal): Promise<TodayHotList> {
-  return apiGet<TodayHotList>('/main/v1/today_hot', { ...filters }, signal);
+  return apiGet<TodayHotList>('/main/v1/today_hot', listInputOf(filters), signal);
 }
 
 export function fetchBurst(filters: BurstFilters, signal?: AbortSignal): Promise<BurstList> {
-  return apiGet<BurstList>('/main/v1/burst', { ...filters }, signal);
+  return apiGet<BurstList>('/main/v1/burst', { ...listInputOf(filters), days: filters.days }, signal);
 }
 
 /** Industries (and areas) present in the data, for the list filters. */

@@ -7,71 +7,28 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { contract } from '../../../contract';
+import type { SimilarItem, SimilarPage } from '../../../contract/shapes/follow';
+import type {
+  AccountGroup,
+  CollectGroupName as CollectGroup,
+  AccountGroupWithAccounts as FavoriteGroupExt,
+  FavoriteAccount as GroupAccount,
+} from '../../../contract/shapes/groups';
+import { call } from './call';
 import { ApiError, apiGet, apiPostForm, formBody, request, requestSuccess } from './client';
 
 // ---------- types (field names as the backend answers them) ----------
 
-export interface AccountGroup {
-  group_id: number;
-  id: number;
-  name: string;
-  top: boolean | number;
-  count: number;
-}
-
-export interface GroupAccount {
-  id: number;
-  mid: number;
-  avatar: string;
-  wx_name: string;
-  name: string;
-  mp_name: string;
-}
-
-/** group_list_ext: a group with its accounts. */
-export interface FavoriteGroupExt {
-  group_id: number;
-  id: number;
-  name: string;
-  top: boolean | number;
-  account_list: GroupAccount[];
-}
-
-/** collect_group_list type 1 (the chooser): names only. */
-export interface CollectGroup {
-  group_id: number;
-  id: number;
-  name: string;
-}
+// Groups as the contract declares them (contract/shapes/groups.ts).
+export type { AccountGroup, CollectGroup, FavoriteGroupExt, GroupAccount };
 
 /** Which kind of group: favourite accounts (group_*) or collected articles (collect_group_*). */
 export type GroupKind = 'account' | 'article';
 
-export interface SimilarArticle {
-  position: number;
-  idx: number;
-  title: string;
-  href: string;
-  avatar: string;
-  mp_name: string;
-  mid: number;
-  aid: string;
-  media: string;
-  quality_num: number;
-  read: number;
-  zan: number;
-  looking: number;
-  pubtime: string;
-  match: number;
-}
-
-export interface SimilarArticleList {
-  mid: number;
-  aid: string;
-  total: number;
-  article_list: SimilarArticle[];
-  rule: string;
-}
+// follow/v1 similar_article's rows and page, as the contract declares them.
+export type SimilarArticle = SimilarItem;
+export type SimilarArticleList = SimilarPage;
 
 export interface ArticleKey {
   aid: string;
@@ -251,10 +208,10 @@ export function useSimilarArticles(q: ArticleKey & { page: number; top: boolean 
   return useQuery({
     queryKey: ['similar-article', q],
     queryFn: ({ signal }) =>
-      apiGet<SimilarArticleList>(
-        '/follow/v1/similar_article',
+      call(
+        contract.follow.similarArticle,
         { aid: q.aid, mid: q.mid, page: q.page, pagesize: SIMILAR_ARTICLE_PAGE_SIZE, top: q.top ? 1 : 0 },
-        signal,
+        { signal },
       ),
     placeholderData: keepPreviousData,
     enabled,

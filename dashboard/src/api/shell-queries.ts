@@ -1,12 +1,16 @@
 // Calls, types and react-query hooks of the shell: account search with filters (senior_search), article search
 // (article_search_/title) and inclusion (collect_mp). Field names follow the spec (§3, §7).
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { contract } from '../../../contract';
+import type { SeniorAccount, SeniorSort } from '../../../contract/shapes/accounts';
+import type { IncludedAccount, InclusionResult } from '../../../contract/shapes/inclusion';
+import { call } from './call';
 import { apiPostForm } from './client';
 import { ACCOUNT_PAGE_SIZE, LIST_PAGE_SIZE, searchAccounts } from './endpoints';
 import type { AccountSummary, ListArticle, ListSort } from './types';
 
-/** Sorts of senior_search/name (api/accounts-query.ts SENIOR_SORTS). */
-export type SeniorSort = 'fans' | 'index' | 'wci' | 'articles' | 'head_read';
+// Shapes the server answers with: declared once, in contract/shapes/accounts.ts.
+export type { SeniorAccount, SeniorSort };
 
 export interface SeniorQuery {
   name: string;
@@ -17,20 +21,6 @@ export interface SeniorQuery {
   orderby: SeniorSort;
   page: number;
   num: number;
-}
-
-export interface SeniorAccount extends AccountSummary {
-  fans: number;
-  index: number;
-  wci: number;
-  /** Articles in the last 7 days. */
-  articles: number;
-  avg_top_read: number;
-}
-
-export interface SeniorSearchResult {
-  total: number;
-  accounts: SeniorAccount[];
 }
 
 export type ArticleSearchDays = 1 | 7 | 30 | 90 | 180 | 365;
@@ -52,23 +42,8 @@ export interface ArticleSearchResult {
   article_list: ListArticle[];
 }
 
-/** One account of an inclusion result (spec §3 Inclusion result). */
-export interface IncludedAccount {
-  avatar: string;
-  mid: number;
-  wxname: string;
-  wxid: string;
-  desc: string;
-}
-
-/** data of collect_mp: code 0 means `tip` is a notice; data = newly included, data2 = included before. */
-export interface InclusionResult {
-  code: number;
-  tip: string;
-  is_success: boolean;
-  data: IncludedAccount[];
-  data2: IncludedAccount[];
-}
+// collect_mp's answer (spec §3 Inclusion result) as the contract declares it.
+export type { IncludedAccount, InclusionResult };
 
 /** Spec §5: 1–30 characters is an account name, anything longer an article link. */
 export const INCLUSION_NAME_MAX = 30;
@@ -78,8 +53,8 @@ export function inclusionFields(input: string): { wxname: string } | { article_u
   return [...text].length <= INCLUSION_NAME_MAX ? { wxname: text } : { article_url: text };
 }
 
-export function seniorSearch(q: SeniorQuery, signal?: AbortSignal): Promise<SeniorSearchResult> {
-  return apiPostForm<SeniorSearchResult>('/search/v1/senior_search/name', { ...q }, signal);
+export function seniorSearch(q: SeniorQuery, signal?: AbortSignal) {
+  return call(contract.search.seniorSearchName, q, { signal });
 }
 
 export function searchArticles(q: ArticleSearchQuery, signal?: AbortSignal): Promise<ArticleSearchResult> {

@@ -1,4 +1,6 @@
 // Calls of the login dialog and the header's member area (spec §7 Account and User).
+
+import type { UserInfo, UserProfile } from '../../../contract/shapes/user';
 import { ApiError, apiGet, formBody, requestSuccess } from '../api/client';
 import type { ApiEnvelope } from '../api/types';
 
@@ -17,30 +19,6 @@ export interface QrData {
   url: string;
   expires_in: number;
   demo: boolean;
-}
-
-export interface UserProfile {
-  vip_id: number;
-  vip_name: string;
-  vip_expire: string | null;
-  history_months: number;
-  name: string;
-  avatar: string;
-}
-
-export interface UserInfoData {
-  id: number;
-  name: string;
-  avatar: string;
-  phone: string;
-  vip_id: number;
-  vip_name: string;
-  vip_expire: string | null;
-  api_balance: number;
-  invite_code: string;
-  wx_bound: 0 | 1;
-  qq_bound: 0 | 1;
-  is_admin: 0 | 1;
 }
 
 /** error_code values the dialog acts on (docs/members.md). */
@@ -129,8 +107,6 @@ export async function resetPassword(f: { phone: string; code: string; password?:
   return (await post<null>('reset', f)).msg ?? '';
 }
 
-export const USER_TYPES = ['广告主', '媒介代理', '舆情代理', '4A公司', '其他'] as const;
-
 /** Spec §3 profile payload; success is code 2000 (spec §8). */
 export async function submitProfile(f: {
   need: string;
@@ -155,6 +131,8 @@ export async function bindWechat(token: string): Promise<void> {
   await post<null>('wx_binding', { token });
 }
 
+// The shell loads these on every page: by path with the contract's types (type-only imports), so the home page does
+// not bundle zod and the whole contract with call().
 export async function logout(): Promise<void> {
   await requestSuccess<null>('/user/v1/login_out');
 }
@@ -163,6 +141,6 @@ export function fetchUserProfile(signal?: AbortSignal): Promise<UserProfile> {
   return apiGet<UserProfile>('/user/v1/user_profile', undefined, signal);
 }
 
-export function fetchUserInfo(signal?: AbortSignal): Promise<UserInfoData> {
-  return apiGet<UserInfoData>('/user/v1/user_info', undefined, signal);
+export function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  return apiGet<UserInfo>('/user/v1/user_info', undefined, signal);
 }

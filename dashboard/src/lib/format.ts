@@ -34,3 +34,21 @@ export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
   return `${groupedDecimal.format(Math.round(value * 1000) / 10)}%`;
 }
+
+const oneDecimal = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 1 });
+
+/**
+ * Large figures as Chinese sites write them: "11.2万" from 111602, "1.3亿" from 130000000; below 10000 as they are
+ * (grouped, at most two decimals). Pages show the exact value beside it, in a tooltip (isAbbreviated tells when).
+ */
+export function formatWan(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const size = Math.abs(value);
+  if (size >= 100_000_000) return `${oneDecimal.format(value / 100_000_000)}亿`;
+  if (size >= 10_000) return `${oneDecimal.format(value / 10_000)}万`;
+  return groupedDecimal.format(value);
+}
+
+/** True when formatWan shortens the value (10000 or more), so the exact value needs showing too. */
+export const isAbbreviated = (value: number | null | undefined): value is number =>
+  value !== null && value !== undefined && Number.isFinite(value) && Math.abs(value) >= 10_000;

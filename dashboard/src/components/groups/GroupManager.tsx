@@ -9,7 +9,7 @@
 import { App, Button, Empty, Flex, Popconfirm, Select, Spin, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type Key, useMemo, useState } from 'react';
-import { isLoginNeeded } from '../../api/detail-queries';
+import { isLoginNeeded } from '../../api/errors';
 import {
   CHOOSE_GROUP_OR_ACCOUNT,
   type FavoriteGroupExt,

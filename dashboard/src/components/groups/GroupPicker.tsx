@@ -2,7 +2,7 @@
 // or create one on the spot, then act on the chosen group. Used by the favourite picker and article collection.
 import { App, Button, Flex, Input, Popover, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { isLoginNeeded } from '../../api/detail-queries';
+import { isLoginNeeded } from '../../api/errors';
 import {
   CHOOSE_GROUP,
   CHOOSE_GROUP_OR_ACCOUNT,
@@ -40,10 +40,16 @@ function useGroupOptions(kind: GroupKind) {
 
 export function GroupPickerBody({ kind, testId, submitLabel, busy, onSubmit }: PickerProps) {
   const { message } = App.useApp();
-  const { query, options } = useGroupOptions(kind);
+  const { query, options: listed } = useGroupOptions(kind);
   const create = useCreateGroup(kind);
   const [groupId, setGroupId] = useState<number | undefined>(undefined);
   const [newName, setNewName] = useState('');
+  // The group just created is chosen at once, by its name, before the refreshed list brings it.
+  const [created, setCreated] = useState<ChosenGroup | null>(null);
+  const options =
+    created && !listed.some((o) => o.value === created.group_id)
+      ? [...listed, { value: created.group_id, label: created.name, name: created.name }]
+      : listed;
 
   if (query.isError && isLoginNeeded(query.error))
     return <div data-testid={`${testId}-picker`}>请先登录后再收藏</div>;
@@ -63,6 +69,7 @@ export function GroupPickerBody({ kind, testId, submitLabel, busy, onSubmit }: P
     create.mutate(newName, {
       onSuccess: (g) => {
         message.success('创建成功');
+        setCreated({ group_id: g.group_id, name: g.name || newName });
         setGroupId(g.group_id);
         setNewName('');
       },

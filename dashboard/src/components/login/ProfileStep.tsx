@@ -2,7 +2,8 @@
 import { Button, Form, Input, Radio } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useState } from 'react';
-import { submitProfile, USER_TYPES } from '../../auth/api';
+import { USER_TYPES } from '../../../../contract/member-texts';
+import { submitProfile } from '../../auth/api';
 import { errorText, M, NEED_MAX, PHONE_RE } from './rules';
 
 interface Props {

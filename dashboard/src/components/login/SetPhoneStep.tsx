@@ -1,6 +1,6 @@
 // Step 2: phone and new password — for a scanned user without a phone (code hidden, spec §5), or a
 // phone registration (code required). Success stores the session and moves on to the profile (spec §4).
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
@@ -126,6 +126,30 @@ export function SetPhoneStep({ scanned, initialPhone, message, onRegistered, onB
         <Form.Item name="invitecode" label="邀请码（选填）">
           <Input placeholder="好友的邀请码" maxLength={16} />
         </Form.Item>
+        {/* A scanned user agreed on the login panel before scanning; a phone sign-up agrees here. */}
+        {!scanned && (
+          <Form.Item
+            name="agree"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: (_, v) =>
+                  v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意用户协议')),
+              },
+            ]}
+          >
+            <Checkbox data-testid="register-agree">
+              我已阅读并同意
+              <a href="/main/shengming" target="_blank" rel="noopener" data-testid="register-agreement-link">
+                《用户协议与免责声明》
+              </a>
+              和
+              <a href="/main/shengming1" target="_blank" rel="noopener">
+                《个人信息保护政策》
+              </a>
+            </Checkbox>
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
           {scanned ? '完成' : '注册'}
         </Button>

@@ -1,6 +1,6 @@
 // Field rules of spec §5 with their messages, from the one message table the API answers with too.
 import type { FormRule } from 'antd';
-import { M } from '../../../../members/messages';
+import { M } from '../../../../contract/member-texts';
 
 export { M };
 

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineCall } from '../define';
+import { miniproRankPage, rankFilters, rankInput, rankPage } from '../shapes/rankings';
+
+/** The /fbmain/rank/v1 calls (spec §7 Rank): account rankings by period, the mini-program ranking and their filters. */
+export const rank = {
+  common: defineCall({
+    group: 'Rank',
+    name: 'common',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/common',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '公众号总榜：按 WCI 排名的日榜、周榜或月榜（默认进行中的周期，date 可选其他周期），可按行业或地区筛选；每行带与上一周期相比的名次变化。前 100 名免费查看，更深的页需开通会员。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  real: defineCall({
+    group: 'Rank',
+    name: 'real',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/real',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '真实榜：把每项阅读按公众号的真实阅读占比（扣除识别出的虚假阅读）折算后的 WCI 排名，日榜、周榜或月榜，可按行业或地区筛选，带名次变化；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  media: defineCall({
+    group: 'Rank',
+    name: 'media',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/media',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '行业榜：在所选行业（media，必填）内按 WCI 排名的日榜、周榜或月榜，带名次变化；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  original: defineCall({
+    group: 'Rank',
+    name: 'original',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/original',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '原创榜：按周期内原创文章数（同数按原创文章阅读）排名的日榜、周榜或月榜，可按行业或地区筛选，带名次变化；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  fake: defineCall({
+    group: 'Rank',
+    name: 'fake',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/fake',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '刷量榜：周期内有刷量文章的公众号，按估计的虚假阅读（同数按刷量文章数）排名，可按行业或地区筛选；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  newFake: defineCall({
+    group: 'Rank',
+    name: 'new_fake',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/new_fake',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '新增刷量榜：上一周期没有刷量文章、本周期出现刷量文章的公众号，按估计的虚假阅读排名；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  newFakeOld: defineCall({
+    group: 'Rank',
+    name: 'new_fake_old',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/new_fake_old',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary: '上一周期的新增刷量榜（与 new_fake 相同的口径，读上一个日、周或月）；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  areaRank: defineCall({
+    group: 'Rank',
+    name: 'area_rank',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/area_rank',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '地区榜：在所选地区（area，必填）内按 WCI 排名的日榜、周榜或月榜，带名次变化；前 100 名免费查看。',
+    input: rankInput,
+    output: rankPage,
+  }),
+  miniproRank: defineCall({
+    group: 'Rank',
+    name: 'minipro_rank',
+    methods: ['GET', 'POST'],
+    path: '/rank/v1/minipro_rank',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'spec',
+    summary:
+      '小程序榜：按文章内嵌入带来的曝光排名的小程序日榜、周榜或月榜（含嵌入文章数与公众号数），带名次变化；前 100 名免费查看。',
+    input: rankInput.pick({ period: true, date: true, page: true, num: true }),
+    output: miniproRankPage,
+  }),
+  filters: defineCall({
+    group: 'Rank',
+    name: 'filters',
+    methods: ['GET'],
+    path: '/rank/v1/filters',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '榜单筛选项：已上榜公众号的全部行业与地区（按拼音排序）、公众号最多的行业与地区，以及最近结束的日、周、月的起始日。',
+    input: z.object({}),
+    output: rankFilters,
+  }),
+};

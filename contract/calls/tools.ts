@@ -1,0 +1,110 @@
+import { defineCall } from '../define';
+import { articleInput } from '../shapes/article-reports';
+import {
+  articleContent,
+  commentRank,
+  commentRankInput,
+  linkInput,
+  longLink,
+  permanentAnswer,
+  permanentInput,
+  readBatch,
+  readBatchInput,
+  shortLinkListInput,
+  shortLinkMade,
+  shortLinkPage,
+} from '../shapes/tools';
+
+/** The /fbmain/tools calls. */
+export const tools = {
+  linkPermanent: defineCall({
+    group: 'Tools',
+    name: 'link_permanent',
+    methods: ['GET', 'POST'],
+    path: '/tools/v1/link_permanent',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '把搜狗微信搜索的临时链接或短链（url）转为永久链接，并给出文章标题、公众号、发布时间与是否原创；urls 每行一个可批量转换（最多 20 个，批量需付费会员）；链接过期、文章不存在或上游不可用时返回原因，计入实时查询额度（规格 §2 的 /sogoHerf、/sogopro 页）。',
+    input: permanentInput,
+    output: permanentAnswer,
+  }),
+  articleContent: defineCall({
+    group: 'Tools',
+    name: 'article_content',
+    methods: ['GET', 'POST'],
+    path: '/tools/v1/article_content',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '已收录文章（post 或 url）的正文、阅读原文、小程序、最新计数与相对阅读质量（规格 §2 的 /getHtml、/articleContent、/wxarticle 页）；未收录时返回未找到并提示先收录。',
+    input: articleInput,
+    output: articleContent,
+  }),
+  readBatch: defineCall({
+    group: 'Tools',
+    name: 'read_batch',
+    methods: ['POST'],
+    path: '/tools/v1/read_batch',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '批量查询最多 20 个文章链接（urls，每行一个）的最新阅读、点赞、在看，逐条给出结果或失败原因（规格 §2 的 /readPro 页）。',
+    input: readBatchInput,
+    output: readBatch,
+  }),
+  commentRank: defineCall({
+    group: 'Tools',
+    name: 'comment_rank',
+    methods: ['GET'],
+    path: '/tools/v1/comment_rank',
+    access: 'public',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '近 1/7/30 天（days）留言数最多的文章，可按公众号（mid）筛选与排序，分页（规格 §2 的 /comment 页）。',
+    input: commentRankInput,
+    output: commentRank,
+  }),
+  shortLink: defineCall({
+    group: 'Tools',
+    name: 'short_link',
+    methods: ['POST'],
+    path: '/tools/v1/short_link',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '长链接转短链接：为一个微信文章链接（url）生成本站短链（同一链接复用同一短码，每人最多 1000 个）（规格 §2 的 /langchinge 页）。',
+    input: linkInput,
+    output: shortLinkMade,
+  }),
+  shortLinkList: defineCall({
+    group: 'Tools',
+    name: 'short_link',
+    methods: ['GET'],
+    path: '/tools/v1/short_link',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary: '本人生成的短链接与各自的点击数，最新在前，分页（规格 §2 的 /langchinge 页）。',
+    input: shortLinkListInput,
+    output: shortLinkPage,
+  }),
+  shortToLong: defineCall({
+    group: 'Tools',
+    name: 'short_to_long',
+    methods: ['GET', 'POST'],
+    path: '/tools/v1/short_to_long',
+    access: 'member',
+    envelope: 'error_code',
+    origin: 'platform',
+    summary:
+      '把微信短链接（经上游解析）或本站短链（url）还原为长链接，计入实时查询额度（规格 §2 的 /ApiWXLinkShort2Long 页）。',
+    input: linkInput,
+    output: longLink,
+  }),
+};

@@ -1,0 +1,82 @@
+// Home-page previews of the two live lists: the top five of 今日热文 and of 低粉爆文 (last 30 days).
+import { Card, Col, Row, Skeleton } from 'antd';
+import { Link } from 'react-router-dom';
+import { useBurst, useTodayHot } from '../../../api/queries';
+import type { ListArticle } from '../../../api/types';
+import { formatCount } from '../../../lib/format';
+import '../../../components/shell/shell.css';
+
+const TOP = 5;
+const base = { original: 0, sort: 'read', page: 1, num: TOP } as const;
+
+function TopList({
+  articles,
+  loading,
+  failed,
+  testId,
+  empty,
+}: {
+  articles: ListArticle[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  testId: string;
+  empty: string;
+}) {
+  if (loading) return <Skeleton active paragraph={{ rows: 4 }} title={false} />;
+  if (failed) return <div className="inclusion-empty">暂时无法获取，请稍后刷新</div>;
+  if (!articles?.length) return <div className="inclusion-empty">{empty}</div>;
+  return (
+    <ol className="home-top-list" data-testid={testId}>
+      {articles.map((a, i) => (
+        <li key={`${a.mid}_${a.aid}`}>
+          <span className="home-top-rank">{i + 1}</span>
+          <a
+            className="home-top-title"
+            href={a.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={a.title}
+          >
+            {a.title || '（无标题）'}
+          </a>
+          <span className="home-top-read">阅读 {formatCount(a.read)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function HomeTopLists() {
+  const hot = useTodayHot(base);
+  const burst = useBurst({ ...base, days: 30 });
+  return (
+    <Row gutter={[16, 16]} className="block-gap">
+      <Col xs={24} md={12}>
+        <Card size="small" title="今日热文 TOP 5" extra={<Link to="/appsearch/hottext">更多 ›</Link>}>
+          <TopList
+            articles={hot.data?.article_list}
+            loading={hot.isPending}
+            failed={hot.isError}
+            testId="home-hot"
+            empty="今天还没有达到热文标准的文章"
+          />
+        </Card>
+      </Col>
+      <Col xs={24} md={12}>
+        <Card
+          size="small"
+          title="低粉爆文 TOP 5（近 30 天）"
+          extra={<Link to="/appsearch/burst">更多 ›</Link>}
+        >
+          <TopList
+            articles={burst.data?.article_list}
+            loading={burst.isPending}
+            failed={burst.isError}
+            testId="home-burst"
+            empty="近 30 天暂无符合标准的低粉爆文"
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
