@@ -170,6 +170,7 @@ export class Crawler {
             stats.articles += s.articles;
             stats.snapshots += s.snapshots;
             stats.errors += s.pageErrors;
+            this.log.debug({ biz, round, articles: s.articles, snapshots: s.snapshots }, 'account crawled');
           } catch (err) {
             stats.errors++;
             this.log.warn({ err: (err as Error).message, biz }, 'account crawl failed');

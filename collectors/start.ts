@@ -11,6 +11,7 @@ import { BudgetLedger } from './budget-ledger';
 import { CrawlPriorities, countsLeftToday } from './crawl-priorities';
 import { Crawler, type Shard } from './crawler';
 import { type CredentialStore, PgCredentialStore, StaticCredentialStore } from './credentials';
+import { publishShowcase } from './demo-showcase';
 import { CollectorMembership } from './membership';
 import { MonitorScheduler } from './monitor';
 import { PgMonitorTaskStore } from './monitor-store';
@@ -27,6 +28,8 @@ export interface RunningCollectors {
   requests: CrawlRequestHandler;
   /** The crawl's tiers when requests are budgeted (null without budgets): staleness and discovery latency. */
   priorities: CrawlPriorities | null;
+  /** The demo showcase being published (collectors/demo-showcase.ts); null when there is none. Never rejects. */
+  showcase: Promise<void> | null;
   /** Stops in order: requests, monitoring, crawling, then the last usage counts are written. */
   stop(): Promise<void>;
 }
@@ -195,5 +198,13 @@ export async function startCollectors(opts: {
     throw e;
   }
   crawler.start();
-  return { crawler, monitor, requests, priorities, stop };
+  // A fresh demo shows its monitoring features at once: the last days' series, published beside the first round.
+  let showcase: Promise<void> | null = null;
+  if (config.components.has('simulator') && config.DEMO_SHOWCASE > 0) {
+    const started = Date.now();
+    showcase = publishShowcase({ upstream, bus, log, limit: config.DEMO_SHOWCASE })
+      .then((n) => log.info({ ...n, ms: Date.now() - started }, 'demo showcase published'))
+      .catch((err) => log.warn({ err: (err as Error).message }, 'demo showcase not published'));
+  }
+  return { crawler, monitor, requests, priorities, showcase, stop };
 }

@@ -24,6 +24,14 @@ const positiveInt = (fallback: number, max: number) =>
     .max(max, `必须是 1–${max} 的整数`)
     .default(fallback);
 
+const countOrZero = (fallback: number, max: number) =>
+  z.coerce
+    .number({ message: `必须是 0–${max} 的整数` })
+    .int(`必须是 0–${max} 的整数`)
+    .min(0, `必须是 0–${max} 的整数`)
+    .max(max, `必须是 0–${max} 的整数`)
+    .default(fallback);
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -193,6 +201,11 @@ const envSchema = z.object({
   SIM_SEED: z.coerce.number({ message: '必须是整数' }).int('必须是整数').default(20261122),
   SIM_ACCOUNTS: positiveInt(300, 1_000_000),
   SIM_HISTORY_DAYS: positiveInt(90, 3650),
+  // Fewest accounts posting each day in every industry and area, so every ranking lists at least this many (0: off).
+  SIM_LIST_FLOOR: countOrZero(20, 1000),
+  // Articles whose last 3 days of counters a fresh demo publishes at once, so verdicts and the 刷量榜 show in its
+  // first minute (collectors/demo-showcase.ts; 0: off). Only against the built-in simulator.
+  DEMO_SHOWCASE: countOrZero(160, 1000),
   CLOCK: z
     .string()
     .trim()

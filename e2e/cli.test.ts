@@ -78,7 +78,7 @@ describe('graceful shutdown', () => {
       ...SMALL_WORLD,
       SIM_ACCOUNTS: '400',
       CRAWL_CONCURRENCY: '1',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug',
       DATA_DIR: dataDir,
     });
     await p.url;
@@ -86,7 +86,8 @@ describe('graceful shutdown', () => {
     expect(p.stdout()).toMatch(
       /"standIns":\["微信扫码确认页","QQ 登录确认页","沙箱收银台","控制台短信",.*"msg":"演示模式/,
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // Mid-crawl: once the first account's articles are on the bus, long before the round of 400 ends.
+    await p.line(/"articles":[1-9][^\n]*"msg":"account crawled"/);
     p.child.kill('SIGTERM');
     expect(await p.exit).toBe(0);
     const stopped = p

@@ -15,6 +15,9 @@ export const SMALL_WORLD = {
   SIM_ACCOUNTS: '40',
   SIM_HISTORY_DAYS: '20',
   CRAWL_DAYS: '10',
+  // The demo's list floor and showcase are off: tests see only the accounts and polls they set up.
+  SIM_LIST_FLOOR: '0',
+  DEMO_SHOWCASE: '0',
   CLOCK: 'fixed:2026-11-01T21:30:00+08:00',
   SIMULATOR_PORT: '0',
   PORT: '0',
@@ -83,6 +86,8 @@ export interface SpawnedPlatform {
   url: Promise<string>;
   /** The log's "platform ready" line: the address it names and the seconds since the process started. */
   ready: Promise<{ url: string; seconds: number }>;
+  /** The first log line matching `pattern`, as soon as the process writes it. */
+  line: (pattern: RegExp) => Promise<string>;
   stdout: () => string;
   stderr: () => string;
   /** The exit code, or the signal's name when a signal ended the process (a crash shows as SIGSEGV/SIGABRT). */
@@ -96,7 +101,13 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
     ['--import', 'tsx', path.join(REPO_ROOT, 'platform/main.ts'), ...args],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/root',
+        SIM_LIST_FLOOR: SMALL_WORLD.SIM_LIST_FLOOR,
+        DEMO_SHOWCASE: SMALL_WORLD.DEMO_SHOWCASE,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -129,7 +140,21 @@ export function spawnPlatform(env: Record<string, string>, args: string[] = []):
   const exit = new Promise<number | string | null>((r) =>
     child.once('exit', (code, signal) => r(code ?? signal)),
   );
-  return { child, url, ready, stdout: () => out, stderr: () => err, exit };
+  const line = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const found = out.split('\n').find((l) => pattern.test(l));
+        if (!found) return;
+        child.stdout?.off('data', look);
+        resolve(found);
+      };
+      child.stdout?.on('data', look);
+      child.once('exit', () =>
+        reject(new Error(`exited before a line matched ${pattern}: ${out.slice(-1500)}`)),
+      );
+      look();
+    });
+  return { child, url, ready, line, stdout: () => out, stderr: () => err, exit };
 }
 
 /**

@@ -116,6 +116,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
           seed: config.SIM_SEED,
           accounts: config.SIM_ACCOUNTS,
           historyDays: config.SIM_HISTORY_DAYS,
+          listFloor: config.SIM_LIST_FLOOR,
           now: () => clock.now(),
           host: config.SIMULATOR_HOST,
           port: config.SIMULATOR_PORT,
@@ -160,6 +161,8 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     }
 
     let bus: Bus | null = null;
+    // The demo showcase (collectors/demo-showcase.ts) is part of what a fresh demo shows when it says ready.
+    let showcaseDone = true;
     let crawler: Crawler | null = null;
     let monitor: MonitorScheduler | null = null;
     let requests: CrawlRequestHandler | null = null;
@@ -207,18 +210,25 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
           log: log.child({ component: 'collector' }),
         });
         ({ crawler, monitor, requests } = c);
+        if (c.showcase) {
+          showcaseDone = false;
+          void c.showcase.finally(() => {
+            showcaseDone = true;
+          });
+        }
         stops.push(() => c.stop());
       }
     }
 
-    // Ready once the first crawl round has landed and the analytics processor (here or in another process on the
-    // same ClickHouse) has processed everything that arrived until then, so the first page shows its figures.
+    // Ready once the first crawl round (and a demo's showcase) has landed and the analytics processor (here or in
+    // another process on the same ClickHouse) has processed everything that arrived until then, verdicts included,
+    // so the first page shows its figures.
     let firstCrawlLanded = false;
     let landedAtMs = 0;
     let analyticsCaughtUp = false;
     const readiness = async (): Promise<Readiness> => {
       if (has('api') && store && checks.clickhouse) {
-        if (!firstCrawlLanded && (await crawlRoundsLanded(store)) > 0) {
+        if (!firstCrawlLanded && showcaseDone && (await crawlRoundsLanded(store)) > 0) {
           landedAtMs = await storeNowMs(store);
           firstCrawlLanded = true;
         }

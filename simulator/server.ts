@@ -5,6 +5,7 @@ import type { Logger } from '../core/log';
 import { articlePage } from './article-page';
 import { FAULT_MODES, type FaultRule, Faults } from './faults';
 import { type RealRules, RealRulesState } from './real-rules';
+import { showcaseSeries } from './showcase';
 import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from './world';
 
 /**
@@ -30,6 +31,7 @@ import { type SimAccount, type SimArticle, SimWorld, type WorldOptions } from '.
  * and, for tests and evaluation only (never part of the WeChat-shaped answers):
  *   GET/POST/DELETE /__sim/faults   fault injection; GET /__sim/labels  fake-traffic ground truth;
  *   GET  /__sim/stats               requests served, by path.
+ *   GET  /__sim/showcase?days=&step=&limit=  the demo's past monitoring series (showcase.ts).
  *   GET/POST /__sim/rules           real-rules mode (real-rules.ts): {rules?, paidKeys?: {key: 分}, ban?: vid};
  *   POST /__sim/weread/scan?uid=    the phone scans a WeChat Reading login QR (test and demo hook).
  */
@@ -57,6 +59,19 @@ export function createSimulatorApp(
     return c.json({ rules: [] });
   });
   app.get('/__sim/labels', (c) => c.json({ fake: world.fakeLabels() }));
+  app.get('/__sim/showcase', (c) => {
+    const num = (name: string, fallback: number, max: number) => {
+      const n = Number(c.req.query(name) ?? fallback);
+      return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
+    };
+    return c.json(
+      showcaseSeries(world, {
+        days: num('days', 3, 3),
+        stepS: num('step', 300, 3600),
+        limit: num('limit', 160, 1000),
+      }),
+    );
+  });
   app.get('/__sim/stats', (c) => c.json({ served: Object.fromEntries(served) }));
   app.get('/__sim/rules', (c) => c.json(rules.report()));
   app.post('/__sim/rules', async (c) => {

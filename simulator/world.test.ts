@@ -18,6 +18,29 @@ describe('SimWorld', () => {
     expect(world(8).accounts[0]?.name).not.toBe(a.accounts[0]?.name);
   });
 
+  it('keeps every industry and area at the list floor each day, adding accounts after the others', () => {
+    const floor = 6;
+    const plain = world();
+    const w = new SimWorld({ seed: 7, accounts: 50, historyDays: 30, now: () => NOW, listFloor: floor });
+    // The first accounts are the world's own, unchanged; the added ones follow.
+    expect(w.accounts.slice(0, 50)).toEqual(plain.accounts);
+    expect(w.accounts.length).toBeGreaterThan(50);
+    const dayOf = (t: number) => Math.floor((t * 1000 + 8 * 3_600_000) / 86_400_000);
+    const today = dayOf(NOW / 1000);
+    const posters = new Map<string, Set<number>>();
+    for (const a of w.accounts)
+      for (const p of w.pushes(a))
+        for (const group of [`area:${a.area}`, `industry:${a.industry.slug}`]) {
+          const key = `${dayOf(p.time)}|${group}`;
+          posters.set(key, (posters.get(key) ?? new Set()).add(a.mid));
+        }
+    const groups = new Set(w.accounts.flatMap((a) => [`area:${a.area}`, `industry:${a.industry.slug}`]));
+    // Past days inside the history, the first one aside (its night pushes of the day before are not generated).
+    for (let d = today - 28; d < today; d++)
+      for (const g of groups)
+        expect(posters.get(`${d}|${g}`)?.size ?? 0, `${d} ${g}`).toBeGreaterThanOrEqual(floor);
+  });
+
   it('gives unique names and mids, and biz that decodes to mid', () => {
     const w = world();
     expect(new Set(w.accounts.map((a) => a.name)).size).toBe(50);

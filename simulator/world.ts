@@ -169,7 +169,16 @@ export interface WorldOptions {
   now: () => number;
   /** Share of accounts that buy reads (default 0.12); the evaluation raises it to score more fake articles. */
   cheaters?: number;
+  /**
+   * Fewest accounts posting on any day in each industry and each area (0: off). The demo sets it so every
+   * industry and area ranking, daily ones included, lists at least this many accounts: accounts are added to the
+   * thinner industries and areas, and on each day enough idle accounts of a thin group post one article.
+   */
+  listFloor?: number;
 }
+
+/** Accounts kept in each industry and area above the list floor, so a day's posters are not always the same ones. */
+const FLOOR_MARGIN = 1.2;
 
 /**
  * The demo population, deterministic from the seed. Accounts are made up front; each account's
@@ -183,6 +192,8 @@ export class SimWorld {
   private byBiz = new Map<string, SimAccount>();
   private byMid = new Map<number, SimAccount>();
   private dayCache = new Map<number, Map<number, SimPush | null>>();
+  /** Accounts that post on a day only to keep their industry's or area's list at the floor, by day. */
+  private floorPosters = new Map<number, Set<number>>();
   private miniPrograms: Map<string, SimMiniProgram> | null = null;
 
   constructor(readonly opts: WorldOptions) {
@@ -204,6 +215,84 @@ export class SimWorld {
       this.byBiz.set(a.biz, a);
       this.byMid.set(a.mid, a);
     }
+    if ((opts.listFloor ?? 0) > 0)
+      this.addFloorAccounts(
+        Math.ceil((opts.listFloor ?? 0) * FLOOR_MARGIN),
+        owners,
+        names,
+        opts.accounts + unlisted,
+      );
+  }
+
+  /**
+   * Listed accounts added (after every other account, so those stay as they were) until each industry and each
+   * area has `min`: each new one goes to the thinnest area and the thinnest industry.
+   */
+  private addFloorAccounts(min: number, owners: string[], names: Set<string>, firstIndex: number): void {
+    const areas = new Map<string, { city: string; n: number }>();
+    for (const city of CITIES) {
+      const area = CITY_AREA[city] ?? city;
+      if (!areas.has(area)) areas.set(area, { city, n: 0 });
+    }
+    const industries = new Map<Industry, number>(INDUSTRIES.map((ind) => [ind, 0]));
+    // New accounts are left out: before their first day they cannot post for the floor.
+    for (const a of this.accounts.filter((x) => x.newSinceDay === null)) {
+      const ar = areas.get(a.area);
+      if (ar) ar.n++;
+      industries.set(a.industry, (industries.get(a.industry) ?? 0) + 1);
+    }
+    const thinnest = <K>(m: Map<K, number>): [K, number] =>
+      [...m].reduce((best, e) => (e[1] < best[1] ? e : best));
+    for (let i = firstIndex; ; i++) {
+      const ar = [...areas.values()].reduce((best, e) => (e.n < best.n ? e : best));
+      const [industry, n] = thinnest(industries);
+      if (ar.n >= min && n >= min) break;
+      const a = this.makeAccount(i, owners, names, { industry, city: ar.city });
+      ar.n++;
+      industries.set(industry, n + 1);
+      this.accounts.push(a);
+      this.byBiz.set(a.biz, a);
+      this.byMid.set(a.mid, a);
+    }
+  }
+
+  /**
+   * The listed accounts that post on `day` only because their industry or area would otherwise have fewer than
+   * the floor posting that day: idle accounts of thin groups, in an order hashed from the day.
+   */
+  private floorPostersOn(day: number): Set<number> {
+    const cached = this.floorPosters.get(day);
+    if (cached) return cached;
+    const floor = this.opts.listFloor ?? 0;
+    const out = new Set<number>();
+    if (floor > 0) {
+      const byArea = new Map<string, number>();
+      const byIndustry = new Map<string, number>();
+      const count = (a: SimAccount) => {
+        byArea.set(a.area, (byArea.get(a.area) ?? 0) + 1);
+        byIndustry.set(a.industry.slug, (byIndustry.get(a.industry.slug) ?? 0) + 1);
+      };
+      const idle: SimAccount[] = [];
+      const dayOf = (t: number) => Math.floor((t * 1000 + BEIJING_OFFSET_MS) / DAY_MS);
+      for (const a of this.accounts) {
+        if (a.newSinceDay !== null && day < a.newSinceDay) continue;
+        // Counted on the day its own push lands (a night push of the day before may land on this one).
+        const today = this.pushDraw(a, day);
+        const before = this.pushDraw(a, day - 1);
+        if ((today.own && dayOf(today.time) === day) || (before.own && dayOf(before.time) === day)) count(a);
+        else if (!today.own) idle.push(a);
+      }
+      idle.sort(
+        (x, y) => hash32(this.opts.seed, 'floor', x.mid, day) - hash32(this.opts.seed, 'floor', y.mid, day),
+      );
+      for (const a of idle)
+        if ((byArea.get(a.area) ?? 0) < floor || (byIndustry.get(a.industry.slug) ?? 0) < floor) {
+          out.add(a.mid);
+          count(a);
+        }
+    }
+    this.floorPosters.set(day, out);
+    return out;
   }
 
   /** Every account, listed or not. */
@@ -233,11 +322,17 @@ export class SimWorld {
     return out;
   }
 
-  private makeAccount(i: number, owners: string[], names: Set<string>): SimAccount {
+  private makeAccount(
+    i: number,
+    owners: string[],
+    names: Set<string>,
+    place?: { industry: Industry; city: string },
+  ): SimAccount {
     const r = Rng.of(this.opts.seed, 'account', i);
     const mid = 3_000_000_000 + i * 7919 + r.int(0, 7000);
-    const industry = r.pick(INDUSTRIES);
-    const city = r.pick(CITIES);
+    // Drawn even when given, so the account's other values come from the same draws either way.
+    const drawn = { industry: r.pick(INDUSTRIES), city: r.pick(CITIES) };
+    const { industry, city } = place ?? drawn;
     let name = '';
     for (let k = 0; k < 50 && (name === '' || names.has(name)); k++) {
       const head = r.chance(0.5) ? city : r.pick(NAME_PREFIXES);
@@ -300,6 +395,21 @@ export class SimWorld {
     return { listed: true, cheater, miniProgram, finder, audienceShiftH: 0, newSinceDay: null };
   }
 
+  /**
+   * The first draws of a day's push: whether the account posts of its own accord, and when (an own push may go out
+   * at night, past midnight into the next day). The push's later draws continue from `r`.
+   */
+  private pushDraw(a: SimAccount, day: number): { r: Rng; own: boolean; time: number } {
+    const r = Rng.of(this.opts.seed, 'push', a.mid, day);
+    const own = r.chance(a.pushProb) && (a.newSinceDay === null || day >= a.newSinceDay);
+    const dayStart = Math.floor((day * DAY_MS - BEIJING_OFFSET_MS) / 1000);
+    let time = dayStart + a.pushHour * 3600 + r.int(0, 59) * 60 + r.int(0, 59);
+    // A few pushes go out at night (00:00–01:59, or 23:00–00:59), hashed to keep r's draws.
+    const night = hash32(this.opts.seed, 'nightpub', a.mid, day);
+    if (own && night % 100 < 5) time = dayStart + (night % 2 ? 23 * 3600 : 0) + ((night >>> 8) % 7200);
+    return { r, own, time };
+  }
+
   /** The push of one Beijing calendar day, or null when the account did not post that day. */
   private pushOfDay(a: SimAccount, day: number): SimPush | null {
     let m = this.dayCache.get(a.mid);
@@ -309,16 +419,13 @@ export class SimWorld {
     }
     const cached = m.get(day);
     if (cached !== undefined) return cached;
-    const r = Rng.of(this.opts.seed, 'push', a.mid, day);
+    const { r, own, time } = this.pushDraw(a, day);
     let push: SimPush | null = null;
-    if (r.chance(a.pushProb) && (a.newSinceDay === null || day >= a.newSinceDay)) {
-      const dayStart = Math.floor((day * DAY_MS - BEIJING_OFFSET_MS) / 1000);
-      let time = dayStart + a.pushHour * 3600 + r.int(0, 59) * 60 + r.int(0, 59);
-      // A few pushes go out at night (23:00–01:59 of the same calendar day's ends), hashed to keep r's draws.
-      const night = hash32(this.opts.seed, 'nightpub', a.mid, day);
-      if (night % 100 < 5) time = dayStart + (night % 2 ? 23 * 3600 : 0) + ((night >>> 8) % 7200);
+    const active = a.newSinceDay === null || day >= a.newSinceDay;
+    if (own || (active && a.listed && this.floorPostersOn(day).has(a.mid))) {
       const msgid = 2_247_480_000 + (day % 100_000);
-      const n = r.int(1, a.maxPositions);
+      // A push made for the floor carries one article: the lists need the account, not more articles.
+      const n = own ? r.int(1, a.maxPositions) : 1;
       const articles: SimArticle[] = [];
       for (let idx = 1; idx <= n; idx++) articles.push(this.makeArticle(a, msgid, idx, time));
       push = { msgid, time, articles };

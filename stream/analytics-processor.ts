@@ -169,10 +169,15 @@ export class AnalyticsProcessor {
       } else await step('keywords', () => refreshKeywordCounters(this.store, w, version));
     }
     // Fake verdicts on their own cadence over everything since the last verdicts; the daily sums that count
-    // fake articles follow over the same window.
+    // fake articles follow over the same window. The cadence spares the detector during a burst of polls; once
+    // a tick brings nothing new, pending verdicts are made at once (a fresh start shows them when it is ready).
     let daily: DirtyWindow | null = touched.mids.length > 0 ? w : null;
     const fakePending = touched.mids.length > 0 || this.fakeWatermark < this.watermark;
-    if (fakePending && Date.now() - this.lastFake >= (this.settings.fakeEveryMs ?? FAKE_EVERY_MS)) {
+    const quiet = touched.mids.length === 0;
+    if (
+      fakePending &&
+      (quiet || Date.now() - this.lastFake >= (this.settings.fakeEveryMs ?? FAKE_EVERY_MS))
+    ) {
       const fw = {
         fromMs: Math.max(0, Math.min(this.fakeWatermark, this.watermark) - OVERLAP_MS),
         toMs: w.toMs,
