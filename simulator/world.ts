@@ -248,6 +248,8 @@ export class SimWorld {
       const [industry, n] = thinnest(industries);
       if (ar.n >= min && n >= min) break;
       const a = this.makeAccount(i, owners, names, { industry, city: ar.city });
+      // Small local accounts, one article a push: the lists need them, the crawl need not read long pushes.
+      a.maxPositions = 1;
       ar.n++;
       industries.set(industry, n + 1);
       this.accounts.push(a);
