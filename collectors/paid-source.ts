@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { COPYRIGHT_CODE } from '../core/copyright';
+import type { ParsedArticle } from './article-parser';
 import { listedArticle } from './article-url';
 import type { CredentialPool } from './credential-pool';
 import { type FetchOptions, fetchJson, UpstreamError } from './http';
+import { paidArticleAnswer, parsedFromPaid } from './paid-article';
 import type { SourceArticle, SourceCounts, SourcePush } from './source';
 import { readAnswer } from './upstream-answers';
 
@@ -37,7 +39,8 @@ const counts = z.object({
 
 /**
  * A commercial data API in the shapes of 极致了 (dajiala.com, fbmain/monitor/v3; docs/collectors.md): post history
- * (post_history, by biz and page) and counters (read_zan_pro, by article URL), the key in the JSON body. Each call
+ * (post_history, by biz and page), counters (read_zan_pro, by article URL) and article detail (article_html, by
+ * article URL), the key in the JSON body. Each call
  * is priced: the pool reserves it against the key's monthly cap before sending and records a failed call as the
  * provider charges it. code -1 (QPS) is freq control, 20001 (balance or key) retires the key, 110 ends a history.
  */
@@ -104,6 +107,13 @@ export class PaidSource {
     for (const p of pushes) p.articles.sort((x, y) => x.idx - y.idx);
     const from = begin - (page - 1) * PAGE_PUSHES;
     return { total: r?.total_num ?? begin + pushes.length, pushes: pushes.slice(from, from + count) };
+  }
+
+  /** An article's detail by any of its links (article_html); code 101: deleted, in breach or the account moved. */
+  async article(url: string): Promise<ParsedArticle> {
+    const r = await this.call('/fbmain/monitor/v3/article_html', { url }, paidArticleAnswer);
+    if (!r) throw new UpstreamError('paid: no article at the link', 'rejected');
+    return parsedFromPaid(r.data);
   }
 
   async counts(a: Pick<SourceArticle, 'biz' | 'msgid' | 'idx' | 'sn'>): Promise<SourceCounts> {

@@ -78,7 +78,12 @@ export function wireSources(opts: {
     },
     { name: 'client', counts: (a) => mp.counts(a) },
     { name: 'weread', lists: (b, x, n) => weread.listPushes(b, x, n) },
-    { name: 'paid', lists: (b, x, n) => paid.listPushes(b, x, n), counts: (a) => paid.counts(a) },
+    {
+      name: 'paid',
+      lists: (b, x, n) => paid.listPushes(b, x, n),
+      counts: (a) => paid.counts(a),
+      pages: (u) => paid.article(u),
+    },
   ];
   const chain = new SourceChain(mp, sources, opts.chains);
   const poolOf: Record<string, CredentialPool> = { mp: pools.mp, weread: pools.weread, paid: pools.paid };

@@ -12,6 +12,7 @@ import { Crawler } from './crawler';
 import { StaticCredentialStore } from './credentials';
 import { backoffDelay, UpstreamError } from './http';
 import { MpSource, upstreamPools } from './mp-source';
+import { PaidSource } from './paid-source';
 import { WereadSource } from './weread-source';
 
 const NOW = Date.parse('2026-11-01T21:30:00+08:00');
@@ -176,6 +177,43 @@ describe('credentials under freq control and expiry', () => {
     await setFaults([{ mode: 'expired', path: '/web/mp/' }]);
     await expect(wr.listPushes(acc.biz, 0, 3)).rejects.toMatchObject({ kind: 'no_credential' });
     expect(store.list()[0]?.state).toBe('expired');
+  });
+
+  it('reads an article through the paid API as it reads the article page, by long and short link', async () => {
+    const store = new StaticCredentialStore([{ source: 'paid', label: 'jzl', secret: { key: 'JZL1' } }]);
+    const paid = new PaidSource(sim.url, upstreamPools({ store }).paid);
+    // An article with a mini-program card, so the body's cards are read too.
+    const withCard = sim.world.accounts
+      .flatMap((a) => sim.world.pushes(a).flatMap((p) => p.articles))
+      .find((x) => x.miniPrograms.length > 0 && x.itemShowType === 0) as SimArticle;
+    const page = await new MpSource(sim.url).article(
+      `${sim.url}/s?__biz=${encodeURIComponent(withCard.biz)}&mid=${withCard.msgid}&idx=${withCard.idx}&sn=${withCard.sn}`,
+    );
+    const viaPaid = await paid.article(page.href);
+    for (const field of [
+      'ok',
+      'biz',
+      'mid',
+      'aid',
+      'sn',
+      'title',
+      'digest',
+      'author',
+      'nickname',
+      'user_name',
+      'alias',
+    ])
+      expect(viaPaid[field as keyof typeof page], field).toEqual(page[field as keyof typeof page]);
+    expect(viaPaid.pubtime).toBe(page.pubtime);
+    expect(viaPaid.content).toBe(page.content);
+    expect(viaPaid.mini_programs).toEqual(page.mini_programs);
+    expect(viaPaid.copyright === 'original').toBe(page.copyright === 'original');
+    const short = `${sim.url}/s/${withCard.shortToken}`;
+    expect((await paid.article(short)).aid).toBe(page.aid);
+    // A link to no article: the provider's 101, an error of the source, not a crash.
+    await expect(paid.article(`${sim.url}/s?__biz=${withCard.biz}&mid=1&idx=1&sn=x`)).rejects.toMatchObject({
+      kind: 'rejected',
+    });
   });
 
   it('reads counters from the article page (appmsg_bar_data) the same as from getappmsgext', async () => {

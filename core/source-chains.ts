@@ -30,7 +30,7 @@ export const REAL_CHAINS: Chains = {
   search: ['mp', 'paid'],
   lists: ['weread', 'paid', 'mp'],
   counts: ['client', 'paid'],
-  pages: ['mp'],
+  pages: ['mp', 'paid'],
   videos: ['mp'],
 };
 

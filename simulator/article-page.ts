@@ -76,6 +76,24 @@ const n = (v: number | undefined) => `'${v ?? ''}' * 1`;
  * the 2018 layout (the date and the author as `em.rich_media_meta_text`, the 微信号 only in the profile card).
  * `_copyright_stat` is 1 original, 2 reprint or share, 0 none — never anything else.
  */
+/**
+ * The article's body as #js_content holds it, and as the paid API's article_html answers it. Mini-program cards as
+ * the editor saves them: the program's name and icon (nickname, avatar), the page it opens, and the card's own
+ * title and picture chosen for this article; newer pages use <mp-common-miniprogram>.
+ */
+export function articleBody(a: SimAccount, art: SimArticle, tag = 'mp-common-miniprogram'): string {
+  const cards = art.miniPrograms
+    .map((m) => {
+      const card = miniProgramCard(m, art);
+      return `<p><${tag} class="js_uneditable custom_select_card mp_miniprogram_iframe" data-miniprogram-appid="${m.appid}" data-miniprogram-path="${esc(card.path)}" data-miniprogram-nickname="${esc(m.title)}" data-miniprogram-avatar="${esc(m.icon)}" data-miniprogram-title="${esc(card.title)}" data-miniprogram-imageurl="${esc(card.imageUrl)}" data-miniprogram-type="card" data-miniprogram-servicetype="0"></${tag}></p>`;
+    })
+    .join('\n');
+  return `<p>${esc(art.digest)}</p>
+<p>${esc(a.name)}持续关注${esc(a.industry.name)}领域。以下内容由内置模拟器生成，仅作演示数据。</p>
+${cards}
+<p style="text-align:center;"><span>— END —</span></p>`;
+}
+
 export function articlePage(a: SimAccount, art: SimArticle, base: string, counts: Counts | null): string {
   const h = hash32(art.mid, art.msgid, art.idx);
   // Four generations: 0 current double-quoted `var`, 1 single-quoted `window.x = '' || 'x'`, 2 `"x" * 1`, 3 2018.
@@ -88,20 +106,9 @@ export function articlePage(a: SimAccount, art: SimArticle, base: string, counts
   const stat = original ? 1 : elsewhere ? 2 : 0;
   const reprintType = copyrightOf(art.copyrightStat) === 'share' ? 3 : elsewhere ? 1 : 0;
   const hasBody = art.itemShowType === 0;
-  // Cards as the editor saves them: the program's name and icon (nickname, avatar), the page it opens, and the
-  // card's own title and picture chosen for this article. Newer pages use <mp-common-miniprogram>.
   const tag = style === 2 ? 'mp-common-miniprogram' : 'mp-miniprogram';
-  const cards = art.miniPrograms
-    .map((m) => {
-      const card = miniProgramCard(m, art);
-      return `<p><${tag} class="js_uneditable custom_select_card mp_miniprogram_iframe" data-miniprogram-appid="${m.appid}" data-miniprogram-path="${esc(card.path)}" data-miniprogram-nickname="${esc(m.title)}" data-miniprogram-avatar="${esc(m.icon)}" data-miniprogram-title="${esc(card.title)}" data-miniprogram-imageurl="${esc(card.imageUrl)}" data-miniprogram-type="card" data-miniprogram-servicetype="0"></${tag}></p>`;
-    })
-    .join('\n');
+  const body = articleBody(a, art, tag);
   const text = `${art.digest}\n\n${a.name}持续关注${a.industry.name}领域。以下内容由内置模拟器生成，仅作演示数据。`;
-  const body = `<p>${esc(art.digest)}</p>
-<p>${esc(a.name)}持续关注${esc(a.industry.name)}领域。以下内容由内置模拟器生成，仅作演示数据。</p>
-${cards}
-<p style="text-align:center;"><span>— END —</span></p>`;
   const sourceCard = elsewhere
     ? `<div class="original_area_primary">
     <p role="option" class="original_primary_card_tips">

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { isFromElsewhere, isOriginal } from '../core/copyright';
 import type { Logger } from '../core/log';
-import { articlePage } from './article-page';
+import { articleBody, articlePage } from './article-page';
 import { FAULT_MODES, type FaultRule, Faults } from './faults';
 import { type RealRules, RealRulesState } from './real-rules';
 import { showcaseSeries } from './showcase';
@@ -496,6 +496,67 @@ export function createSimulatorApp(
       data: { read: n.read, zan: n.zan, looking: n.looking, share_num: n.share, comment_count: n.comment },
       cost_money: charge.cost,
       remain_money: charge.remain,
+    });
+  });
+
+  // The article's detail by any of its links: its body as #js_content holds it, with the account's and the article's
+  // fields (极致了 article_html; docs/collectors.md).
+  app.post('/fbmain/monitor/v3/article_html', async (c) => {
+    const { body, charge } = await paid(c, 'article');
+    if (charge.code !== 0)
+      return c.json({
+        code: charge.code,
+        msg: charge.msg,
+        cost_money: charge.cost,
+        remain_money: charge.remain,
+      });
+    let art: SimArticle | undefined;
+    try {
+      const u = new URL(String(body.url ?? '').replace(/&amp;/g, '&'));
+      const short = /^\/s\/([A-Za-z0-9_-]+)$/.exec(u.pathname);
+      art = short?.[1]
+        ? world.byShortToken(short[1])
+        : articleFrom(world, Object.fromEntries(u.searchParams));
+    } catch {
+      art = undefined;
+    }
+    if (!art)
+      return c.json({
+        code: 101,
+        msg: '文章被删除或违规或公众号已迁移',
+        content_text: '',
+        cost_money: charge.cost,
+        remain_money: charge.remain,
+      });
+    const a = world.account(art.biz) as SimAccount;
+    const base = origin(c.req.url);
+    return c.json({
+      code: 0,
+      msk: '成功',
+      cost_money: charge.cost,
+      remain_money: charge.remain,
+      data: {
+        title: art.title,
+        biz: art.biz,
+        article_url: appmsgex(art, base).link,
+        mp_head_img: `${base}/mmhead/${encodeURIComponent(a.biz)}/0`,
+        cover_url: `${base}/mmhead/${encodeURIComponent(a.biz)}/0`,
+        nickname: a.name,
+        post_time: art.createTime,
+        post_time_str: new Date((art.createTime + 8 * 3600) * 1000)
+          .toISOString()
+          .slice(0, 19)
+          .replace('T', ' '),
+        gh_id: a.ghId,
+        wxid: a.alias,
+        source_url: art.sourceUrl,
+        signature: a.signature,
+        author: art.author,
+        desc: art.digest,
+        copyright: isOriginal(art.copyrightStat) ? 1 : 0,
+        html: art.itemShowType === 0 ? articleBody(a, art) : '',
+        ip_wording: a.area,
+      },
     });
   });
 
