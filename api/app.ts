@@ -20,6 +20,7 @@ import { demandHandlers } from './handlers/demands';
 import { followHandlers } from './handlers/follow';
 import { groupHandlers } from './handlers/groups';
 import { historyCrawlHandlers } from './handlers/history-crawl';
+import { historyExportHandlers } from './handlers/history-export';
 import { inclusionHandlers } from './handlers/inclusion';
 import { invoiceHandlers } from './handlers/invoices';
 import { keywordHandlers } from './handlers/keywords';
@@ -47,9 +48,7 @@ import {
   securityHeaders,
 } from './http-guards';
 import { memberSession } from './member-session';
-import { historyExportRoutes } from './routes/history-export';
-import { inclusionRoutes } from './routes/inclusion';
-import { openApiRoutes } from './routes/open-api';
+import { openApiRoutes } from './open-api/serve';
 import { spaHandler } from './static';
 
 declare module 'hono' {
@@ -118,6 +117,7 @@ export function createApp(deps: ApiDeps): Hono {
     ...monitorHandlers(deps),
     ...articleReportHandlers(deps),
     ...historyCrawlHandlers(deps),
+    ...historyExportHandlers(deps),
     ...brandHandlers(deps),
     ...orderHandlers(deps),
     ...orderCalls(
@@ -146,8 +146,6 @@ export function createApp(deps: ApiDeps): Hono {
     ...accountLoginHandlers(deps),
     ...toolHandlers(deps),
   ]);
-  fbmain.route('/search/v1', inclusionRoutes(deps));
-  fbmain.route('/search/v1', historyExportRoutes(deps));
   fbmain.route('/openapi/v1', openApiRoutes(deps));
   app.route('/fbmain', fbmain);
 

@@ -7,7 +7,7 @@ import { ORIGINAL_CODE } from '../core/copyright';
 import { tempDir } from '../e2e/harness';
 import { buy, type Client, responseRefusal, signUp } from '../e2e/members-harness';
 import { openServedApp } from '../e2e/served-app';
-import { csvLine } from './history-export';
+import { csvLine } from './queries/history-export';
 
 /**
  * export_history streams an account's history from ClickHouse: 100,000 articles leave as CSV and XLSX while the

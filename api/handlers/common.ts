@@ -9,12 +9,12 @@ import { PACKAGES, yuan } from '../../members/pricing';
 import type { Member } from '../../members/sessions';
 import type { ApiDeps } from '../deps';
 import { Codes, fail } from '../envelope';
-import { EXPORT_HEADER } from '../history-export';
 import { handle, handleOwn, type Mounted, type Refusals } from '../http/mount';
 import { isImageSource } from '../image-source';
 import { memberOf, requireLevel } from '../member-session';
 import { getAccount } from '../queries/accounts';
 import { areaList } from '../queries/areas';
+import { EXPORT_HEADER } from '../queries/history-export';
 import { miniproDetail, miniproOwner, sameOwnerMinipros } from '../queries/minipro';
 import { publicWriteLimit } from '../throttle';
 

@@ -108,9 +108,10 @@ export function mountCalls(fbmain: Hono, mounted: Mounted[]): void {
 
 /**
  * Binds the handler of an entry that answers in a shape of its own (`own`: a file, a page, a redirect, a
- * provider's callback): the same gate and input as `handle`, and the handler's Response as it is.
+ * provider's callback) or in mp_update's `code` envelope, which the handler builds: the same gate and input as
+ * `handle`, and the handler's Response as it is.
  */
-export function handleOwn<C extends Call & { envelope: 'own' }>(
+export function handleOwn<C extends Call & { envelope: 'own' | 'code' }>(
   call: C,
   handler: (input: HandlerInput<C>, c: Context) => Promise<Response> | Response,
   refusals: Refusals = {},

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declare, defineCall } from '../define';
+import { defineCall, ownAnswer } from '../define';
 import {
   accountDetailAnswer,
   accountSearchPage,
@@ -49,7 +49,10 @@ import {
   moveArticleInput,
   searchRecord,
 } from '../shapes/groups';
+import { historyExportInput } from '../shapes/history-crawl';
 import {
+  accountUpdateAnswer,
+  accountUpdateInput,
   batchInclusionInput,
   batchInclusionResult,
   crawlProgress,
@@ -479,7 +482,7 @@ export const search = {
     input: trendInput,
     output: accountTrendAnswer,
   }),
-  mpUpdate: declare({
+  mpUpdate: defineCall({
     group: 'Search',
     name: 'mp_update',
     methods: ['POST'],
@@ -489,8 +492,10 @@ export const search = {
     origin: 'spec',
     summary:
       '页面更新：请采集器重新抓取公众号的资料与最新文章；公众号由 mid 指定，或由带 __biz 的链接 url 指定；time 为页面显示的数据更新时间，平台数据已比它新时回 code 1 与 update_time、不再抓取。同一会员同一公众号 5 秒内只受理一次；高级（2 级）及以上会员可用；回 code 0 与请求号（更新可能延迟 3–5 分钟），code 1 表示正在更新或已是最新，其他为警告。',
+    input: accountUpdateInput,
+    output: accountUpdateAnswer,
   }),
-  updateZhutiInfo: declare({
+  updateZhutiInfo: defineCall({
     group: 'Search',
     name: 'update_zhuti_info',
     methods: ['POST'],
@@ -500,6 +505,8 @@ export const search = {
     origin: 'spec',
     summary:
       '刷新公众号（mid）的主体信息：请采集器重新读取其资料页，与页面更新共用 5 秒的忙碌规则；豪华（3 级）及以上会员可用；回 code 0 与请求号及当前主体、地区，code 1 表示正在更新。',
+    input: accountUpdateInput,
+    output: accountUpdateAnswer,
   }),
   favoriteArticleOption: defineCall({
     group: 'Search',
@@ -785,7 +792,7 @@ export const search = {
     input: progressInput,
     output: crawlProgress,
   }),
-  exportHistory: declare({
+  exportHistory: defineCall({
     group: 'Search',
     name: 'export_history',
     methods: ['GET'],
@@ -795,6 +802,8 @@ export const search = {
     origin: 'platform',
     summary:
       '导出公众号（mid）已采集的历史文章为 XLSX 或 CSV 文件（流式），可按日期区间；付费会员可用，范围受会员历史深度（6/12/18 个月）限制。',
+    input: historyExportInput,
+    output: ownAnswer,
   }),
   videoAccountDetail: defineCall({
     group: 'Search',

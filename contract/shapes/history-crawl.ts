@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BACKFILL_MAX_DAYS } from '../../core/periods';
-import { noNul } from '../inputs';
+import { accountId, noNul, optionalDate } from '../inputs';
 import { blankToUndefined, midField, num, paging, text } from '../monitor-inputs';
 
 /**
@@ -217,3 +217,11 @@ export const crawlArticleText = windowArticleText.extend({
 });
 export type CrawlArticleText = z.output<typeof crawlArticleText>;
 export const crawlArticleTextAnswer = z.object({ data: crawlArticleText });
+
+/** export_history: the account, the file format and an optional publish-date range. */
+export const historyExportInput = z.object({
+  mid: accountId,
+  format: z.enum(['csv', 'xlsx'], { message: '只能是 csv 或 xlsx' }).default('xlsx'),
+  start_time: optionalDate,
+  end_time: optionalDate,
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { beijingDateTime } from '../../core/periods';
+import { accountId } from '../inputs';
 
 /**
  * Inclusion (收录: collect_mp one name or link, collect_mp2 one per line) and the progress of the crawls the
@@ -85,3 +87,51 @@ export const crawlProgress = z.object({
   message: z.string().optional(),
 });
 export type CrawlProgress = z.output<typeof crawlProgress>;
+
+// ---------- page update (mp_update, update_zhuti_info) ----------
+
+const normalDateTime = (v: string): string | null => {
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(v);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', se = '0'] = m;
+  const p = (x: string) => x.padStart(2, '0');
+  if (Number(mo) > 12 || Number(d) > 31 || Number(h) > 23 || Number(mi) > 59 || Number(se) > 59) return null;
+  return `${y}-${p(mo as string)}-${p(d as string)} ${p(h)}:${p(mi)}:${p(se)}`;
+};
+
+/**
+ * mp_update's input: the account by `mid`, or by `url` (spec §7: url and time), any mp.weixin.qq.com link carrying
+ * `__biz` (an article's long link, the account's home page); `time` is the data-update time the member's page shows,
+ * as Beijing `YYYY-MM-DD HH:mm:ss` (or a date, or unix seconds), made the same text as the account's update_time.
+ */
+export const accountUpdateInput = z.object({
+  mid: accountId.optional(),
+  url: z.string().trim().max(2000, '最长 2000 个字符').optional(),
+  time: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const text = /^\d{9,10}$/.test(v) ? beijingDateTime(Number(v) * 1000) : normalDateTime(v);
+      if (text === null) {
+        ctx.addIssue({ code: 'custom', message: '格式应为 YYYY-MM-DD HH:mm:ss 或 Unix 秒' });
+        return z.NEVER;
+      }
+      return text;
+    }),
+});
+
+/** mp_update's envelope (spec §8): code 0 success, 1 a notice, others a warning; data on success. */
+export const accountUpdateAnswer = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  data: z
+    .object({
+      request_id: z.string().optional(),
+      update_time: z.string().optional(),
+      owner: z.string().optional(),
+      area: z.string().optional(),
+    })
+    .optional(),
+});

@@ -7,10 +7,10 @@ import { maskKeyInUrl } from '../../members/api-keys';
 import type { ApiDeps } from '../deps';
 import { describeIssues, failWithStatus as fail, readInput } from '../envelope';
 import { publicBase } from '../member-session';
-import { OpenCodes, type OpenEndpoint } from '../open-api/define';
-import { openApiDocument } from '../open-api/document';
-import { OPEN_ENDPOINTS } from '../open-api/endpoints';
 import { limiterOf } from '../throttle';
+import { OpenCodes, type OpenEndpoint } from './define';
+import { openApiDocument } from './document';
+import { OPEN_ENDPOINTS } from './endpoints';
 
 const VERSION = '1.0.0';
 

@@ -1,6 +1,6 @@
-import type { AnalyticsStore } from '../clickhouse/store';
-import { ORIGINAL_CODE } from '../core/copyright';
-import type { Cell } from '../members/xlsx';
+import type { AnalyticsStore } from '../../clickhouse/store';
+import { ORIGINAL_CODE } from '../../core/copyright';
+import type { Cell } from '../../members/xlsx';
 
 /**
  * An account's collected history as export rows, read from ClickHouse in keyset pages of EXPORT_BATCH articles
