@@ -98,6 +98,17 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     expect(await page.getByTestId('home-hot').locator('.home-top-title').allInnerTexts()).toEqual(
       hot.article_list.map((a: { title: string }) => a.title),
     );
+    // Every title leads to our own article page, never upstream.
+    expect(
+      await page
+        .getByTestId('home-hot')
+        .locator('.home-top-title')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+    ).toEqual(
+      hot.article_list.map(
+        (a: { mid: number; aid: number }) => `/main/appsearch/details?post=${a.mid}_${a.aid}`,
+      ),
+    );
     await page.getByTestId('account-row').first().waitFor();
     await screenshot(page, 'home.png', { fullPage: true });
 
