@@ -54,7 +54,14 @@ beforeAll(async () => {
   }
   polls.push({ ts: pub + 490 * 60, reads: 570, likes: 14, looking: 4 });
   await store.insert('article_snapshots', [
-    ...settled.map((a) => ({ mid: MID, aid: a.aid, ts: a.pub + 3 * 86_400, reads: 600, likes: 7, looking: 3 })),
+    ...settled.map((a) => ({
+      mid: MID,
+      aid: a.aid,
+      ts: a.pub + 3 * 86_400,
+      reads: 600,
+      likes: 7,
+      looking: 3,
+    })),
     ...polls.map((p) => ({ mid: MID, aid: '200_1', ...p })),
   ]);
   const p = new AnalyticsProcessor(store, fixedClock(NOW), log, {
