@@ -1,9 +1,11 @@
 // antd's Card and Statistic looks as plain markup, for the home page and the shell. antd's Card component brings
 // Tabs with it (its tabList option) and Statistic its number formatter: 16 KB of gzipped JavaScript the home page
 // does not need. The look comes from antd's prebuilt stylesheet (main.tsx: zeroRuntime), which styles these class
-// names the same way for markup and components.
+// names the same way for markup and components; the Card and Statistic design tokens antd would register with its
+// components are set on .light-card in shell.css.
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import './shell.css';
 
 export function LightCard({
   title,
@@ -20,7 +22,7 @@ export function LightCard({
   className?: string;
   children: ReactNode;
 }) {
-  const classes = ['ant-card', 'ant-card-bordered'];
+  const classes = ['ant-card', 'ant-card-bordered', 'light-card'];
   if (hoverable) classes.push('ant-card-hoverable');
   if (small) classes.push('ant-card-small');
   if (className) classes.push(className);

@@ -48,7 +48,7 @@ export function HomeTopLists() {
   return (
     <Row gutter={[16, 16]} className="block-gap">
       <Col xs={24} md={12}>
-        <LightCard small title="今日热文 TOP 5" extra={<Link to="/appsearch/hottext">更多 ›</Link>}>
+        <LightCard small title="今日热文前 5 篇" extra={<Link to="/appsearch/hottext">更多 ›</Link>}>
           <TopList
             articles={hot.data?.article_list}
             loading={hot.isPending}
@@ -59,7 +59,11 @@ export function HomeTopLists() {
         </LightCard>
       </Col>
       <Col xs={24} md={12}>
-        <LightCard small title="低粉爆文 TOP 5（近 30 天）" extra={<Link to="/appsearch/burst">更多 ›</Link>}>
+        <LightCard
+          small
+          title="低粉爆文前 5 篇（近 30 天）"
+          extra={<Link to="/appsearch/burst">更多 ›</Link>}
+        >
           <TopList
             articles={burst.data?.article_list}
             loading={burst.isPending}
