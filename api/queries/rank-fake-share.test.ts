@@ -6,13 +6,14 @@ import { fixedClock } from '../../core/clock';
 import { createLogger } from '../../core/log';
 import { tempDir } from '../../e2e/harness';
 import { AnalyticsProcessor } from '../../stream/analytics-processor';
+import { fakeReport } from './fake-report';
 import { rankingPage } from './rankings';
 
 /**
  * 刷量占比 on the 刷量榜 (estimated fake reads ÷ 总阅读) never exceeds 100 %. The detector judges an article on its
  * polls' highest reads (a counter never goes down), while 总阅读 sums each article's latest poll: when a later
  * poll reports fewer reads (a lagging source, a cached page), the estimate must not count more fake reads than the
- * reads the ranking counts for that article.
+ * reads the ranking counts for that article. The article's report likewise charts the highest count so far.
  */
 const log = createLogger('silent');
 const NOW = Date.parse('2026-11-03T12:00:00+08:00');
@@ -52,7 +53,7 @@ beforeAll(async () => {
       looking: Math.floor(organic / 120),
     });
   }
-  polls.push({ ts: pub + 490 * 60, reads: 570, likes: 14, looking: 4 });
+  polls.push({ ts: pub + 545 * 60, reads: 570, likes: 14, looking: 4 });
   await store.insert('article_snapshots', [
     ...settled.map((a) => ({
       mid: MID,
@@ -97,5 +98,19 @@ describe('刷量占比 on the fake ranking', () => {
     expect(row?.fake_reads).toBeLessThanOrEqual(row?.reads ?? 0);
     // The report's share of its own reads (1,500 of 2,940), applied to the reads the ranking counts.
     expect(row?.fake_reads).toBe(Math.round((1500 * 570) / 2940));
+  });
+});
+
+describe('the report of an article with a lagging poll', () => {
+  it('charts and tabulates the highest count so far: no hour adds a negative count', async () => {
+    const r = await fakeReport(store, MID, '200_1');
+    expect(r).not.toBeNull();
+    const table = r?.table ?? [];
+    // The lagging poll (570 at 17:05) has an hour of its own: it keeps the highest count so far, 2,940.
+    expect(table.at(-1)).toMatchObject({ date: '2026-11-02 17:00', read: 2940, read_add: 0 });
+    for (const row of table.slice(1)) expect(row.read_add).toBeGreaterThanOrEqual(0);
+    const reads = r?.charts.read ?? [];
+    expect(reads.at(-1)).toBe(2940);
+    expect(reads.every((v, i) => i === 0 || v >= (reads[i - 1] as number))).toBe(true);
   });
 });
