@@ -172,7 +172,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.getByTestId('account-search-input').locator('input').press('Enter');
     await page.waitForURL((u) => u.pathname === '/main/appsearch/index' && u.search === '');
     await page.getByTestId('filter-fans').getByText('1万以下').click();
-    await page.getByTestId('account-sort').getByText('账号指数').click();
+    await page.getByTestId('account-sort').getByText('传播指数').click();
     await page
       .waitForURL((u) => u.searchParams.get('fans') === 'lt1w' && u.searchParams.get('sort') === 'index', {
         timeout: 5000,
