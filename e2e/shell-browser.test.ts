@@ -98,6 +98,17 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     expect(await page.getByTestId('home-hot').locator('.home-top-title').allInnerTexts()).toEqual(
       hot.article_list.map((a: { title: string }) => a.title),
     );
+    // Every title leads to our own article page, never upstream.
+    expect(
+      await page
+        .getByTestId('home-hot')
+        .locator('.home-top-title')
+        .evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+    ).toEqual(
+      hot.article_list.map(
+        (a: { mid: number; aid: number }) => `/main/appsearch/details?post=${a.mid}_${a.aid}`,
+      ),
+    );
     await page.getByTestId('account-row').first().waitFor();
     await screenshot(page, 'home.png', { fullPage: true });
 
@@ -161,7 +172,7 @@ describe.runIf(runBrowser)('the dashboard shell in a real browser', () => {
     await page.getByTestId('account-search-input').locator('input').press('Enter');
     await page.waitForURL((u) => u.pathname === '/main/appsearch/index' && u.search === '');
     await page.getByTestId('filter-fans').getByText('1万以下').click();
-    await page.getByTestId('account-sort').getByText('账号指数').click();
+    await page.getByTestId('account-sort').getByText('传播指数').click();
     await page
       .waitForURL((u) => u.searchParams.get('fans') === 'lt1w' && u.searchParams.get('sort') === 'index', {
         timeout: 5000,

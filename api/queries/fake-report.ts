@@ -80,12 +80,20 @@ export async function fakeReport(
   // the order included: they are the verdict's evidence too.
   const monFirst = window && head.mon_first && head.mon_first > '1970-01-02' ? head.mon_first : null;
   const bucket = Math.max(60, Math.ceil((head.span ?? 0) / CHART_POINTS));
+  // Counters never go down: a poll below an earlier one is a lagging source, so both series carry the highest
+  // count so far, as the detector reads them (fake-detector.ts cleanSeries); an hour never adds a negative count.
+  const upTo = 'ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW';
   const [chart, table] = await Promise.all([
     store.query<{ t: string; read: number; praise: number; looking: number }>(
-      `SELECT formatDateTime(max(ts), '%m-%d %H:%i') AS t, max(reads) AS read, max(likes) AS praise,
-         max(looking) AS looking
-       FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
-       GROUP BY intDiv(toUnixTimestamp(ts), {bucket:UInt32}) ORDER BY max(ts)`,
+      `SELECT t, max(read) OVER w AS read, max(praise) OVER w AS praise, max(looking) OVER w AS looking
+       FROM (
+         SELECT max(ts) AS last, formatDateTime(last, '%m-%d %H:%i') AS t, max(reads) AS read,
+           max(likes) AS praise, max(looking) AS looking
+         FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
+         GROUP BY intDiv(toUnixTimestamp(ts), {bucket:UInt32})
+       )
+       WINDOW w AS (ORDER BY last ${upTo})
+       ORDER BY last`,
       { mid, aid, bucket },
     ),
     // Hourly: the counters at the hour's last poll and what the hour added.
@@ -93,12 +101,16 @@ export async function fakeReport(
       `SELECT date, read, praise, looking,
          read - lagInFrame(read, 1, 0) OVER w AS read_add, praise - lagInFrame(praise, 1, 0) OVER w AS praise_add
        FROM (
-         SELECT formatDateTime(toStartOfHour(ts), '%Y-%m-%d %H:00') AS date,
-           max(reads) AS read, max(likes) AS praise, max(looking) AS looking
-         FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
-         GROUP BY date
+         SELECT date, max(h_read) OVER u AS read, max(h_praise) OVER u AS praise, max(h_looking) OVER u AS looking
+         FROM (
+           SELECT formatDateTime(toStartOfHour(ts), '%Y-%m-%d %H:00') AS date,
+             max(reads) AS h_read, max(likes) AS h_praise, max(looking) AS h_looking
+           FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
+           GROUP BY date
+         )
+         WINDOW u AS (ORDER BY date ${upTo})
        )
-       WINDOW w AS (ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+       WINDOW w AS (ORDER BY date ${upTo})
        ORDER BY date`,
       { mid, aid },
     ),

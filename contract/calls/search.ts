@@ -352,7 +352,7 @@ export const search = {
     envelope: 'error_code',
     origin: 'spec',
     summary:
-      '公众号（mId）详情：名称、微信号、头像、二维码、主体、地区、简介、行业、标签、账号指数、估算粉丝、收藏数、本人是否收藏、本人在该号的监测数（monitor_num）、同主体数、最近发文、原文链接与小程序数等；粉丝画像 group_age、group_sex 平台未采集，恒为 null；未收录时返回未找到。',
+      '公众号（mId）详情：名称、微信号、头像、二维码、主体、地区、简介、行业、标签、传播指数、估算粉丝、收藏数、本人是否收藏、本人在该号的监测数（monitor_num）、同主体数、最近发文、原文链接与小程序数等；粉丝画像 group_age、group_sex 平台未采集，恒为 null；未收录时返回未找到。',
     input: detailInput,
     output: accountDetailAnswer,
   }),

@@ -81,7 +81,11 @@ export async function refreshAccountDaily(
        max(l.shares) AS max_shares,
        sumIf(l.reads, a.copyright_stat = ${ORIGINAL_STAT}) AS original_reads,
        countIf(f.status = 1) AS fake_articles,
-       sumIf(f.forecast_fake, f.status = 1) AS fake_reads,
+       -- The detector estimates against its polls' highest reads (f.reads); the sums count the latest poll (l.reads),
+       -- which a lagging source can leave lower: the estimate scales to the reads counted here, so the fake share
+       -- of a day (刷量占比) stays the report's and never passes 100 %.
+       sumIf(if(l.reads >= f.reads, f.forecast_fake, toUInt64(round(f.forecast_fake * l.reads / f.reads))), f.status = 1)
+         AS fake_reads,
        {version:UInt64} AS version
      FROM (
        SELECT mid, aid, msgid, idx, toDate(pubtime) AS day, copyright_stat FROM articles FINAL
@@ -89,7 +93,7 @@ export async function refreshAccountDaily(
      ) AS a
      LEFT JOIN (${LATEST('mid IN (SELECT mid FROM touched)')}) AS l ON l.mid = a.mid AND l.aid = a.aid
      LEFT JOIN (
-       SELECT mid, aid, status, forecast_fake FROM fake_reports FINAL WHERE mid IN (SELECT mid FROM touched)
+       SELECT mid, aid, status, forecast_fake, reads FROM fake_reports FINAL WHERE mid IN (SELECT mid FROM touched)
      ) AS f ON f.mid = a.mid AND f.aid = a.aid
      GROUP BY a.mid, a.day`,
     { ...w, version },

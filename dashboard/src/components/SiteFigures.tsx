@@ -1,6 +1,7 @@
 // Live platform figures from /system/v1/info.
-import { Card, Col, Row, Statistic } from 'antd';
+import { Col, Row } from 'antd';
 import { useSystemInfo } from '../api/queries';
+import { LightCard, LightStatistic } from './shell/LightCard';
 
 export function SiteFigures() {
   const { data, isPending } = useSystemInfo();
@@ -15,20 +16,20 @@ export function SiteFigures() {
     <Row gutter={[16, 16]} className="block-gap" data-testid="site-figures">
       {figures.map((figure) => (
         <Col key={figure.key} xs={12} md={6}>
-          <Card size="small">
-            <Statistic title={figure.title} value={figure.value ?? '-'} loading={isPending} />
-          </Card>
+          <LightCard small>
+            <LightStatistic title={figure.title} value={figure.value} loading={isPending} />
+          </LightCard>
         </Col>
       ))}
       <Col xs={12} md={6}>
-        <Card size="small">
-          <Statistic
+        <LightCard small>
+          <LightStatistic
             title="最近抓取"
             value={data?.last_crawl_at ?? '暂无'}
             loading={isPending}
-            styles={{ content: { fontSize: 16 } }}
+            valueSize={16}
           />
-        </Card>
+        </LightCard>
       </Col>
     </Row>
   );

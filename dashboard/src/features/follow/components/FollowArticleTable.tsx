@@ -91,7 +91,9 @@ export function FollowArticleTable({ articles, total, page, loading, onPageChang
             </Tooltip>
           ),
           dataIndex: 'quality_num',
-          width: 84,
+          // Wide enough for its four-character heading on one line.
+          width: 96,
+          className: 'nowrap',
           align: 'right',
           render: (v: number) => formatRatio(v),
         },

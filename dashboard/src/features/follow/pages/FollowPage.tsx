@@ -61,7 +61,7 @@ function FollowBody() {
             aria-label="搜索范围"
             data-testid="follow-scope"
             value={scope}
-            style={{ width: 110 }}
+            style={{ width: 124 }}
             onChange={(v: FollowScope) => {
               setScope(v);
               setPage(1);

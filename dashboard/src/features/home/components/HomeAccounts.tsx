@@ -1,10 +1,11 @@
 // The home page's account list: the first page of key_search as light tiles (no table, so the home page stays
 // small), with a link to the full account search.
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useAccountSearch } from '../../../api/queries';
 import { AccountAvatar } from '../../../components/AccountAvatar';
 import { RetryAlert } from '../../../components/RetryAlert';
+import { LightCard } from '../../../components/shell/LightCard';
 import { accountDetailPath, accountName, markDetailNavigation } from '../../../lib/account';
 import { formatTotal } from '../../../lib/format';
 import '../../../components/shell/shell.css';
@@ -12,7 +13,7 @@ import '../../../components/shell/shell.css';
 export function HomeAccounts() {
   const { data, isPending, isError, error, refetch } = useAccountSearch('', 1);
   return (
-    <Card
+    <LightCard
       title="公众号列表"
       extra={
         <Link to="/appsearch/index" data-testid="home-accounts-more">
@@ -50,6 +51,6 @@ export function HomeAccounts() {
           })}
         </ul>
       )}
-    </Card>
+    </LightCard>
   );
 }

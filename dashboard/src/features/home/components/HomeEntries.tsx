@@ -1,6 +1,7 @@
 // Home-page entries: rankings, the two article lists, monitoring, the API and membership.
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { Link } from 'react-router-dom';
+import { LightCard } from '../../../components/shell/LightCard';
 import '../../../components/shell/shell.css';
 
 const ENTRIES = [
@@ -48,11 +49,9 @@ export function HomeEntries() {
       {ENTRIES.map((entry) => (
         <Col key={entry.key} xs={24} sm={12} lg={8}>
           <Link to={entry.to} data-testid={`home-entry-${entry.key}`}>
-            <Card hoverable size="small" title={entry.title} extra="查看 ›" className="home-entry-card">
-              <Typography.Text type="secondary" className="home-entry-text">
-                {entry.text}
-              </Typography.Text>
-            </Card>
+            <LightCard hoverable small title={entry.title} extra="查看 ›" className="home-entry-card">
+              <span className="ant-typography ant-typography-secondary home-entry-text">{entry.text}</span>
+            </LightCard>
           </Link>
         </Col>
       ))}

@@ -1,8 +1,10 @@
 // Home-page previews of the two live lists: the top five of 今日热文 and of 低粉爆文 (last 30 days).
-import { Card, Col, Row, Skeleton } from 'antd';
+import { Col, Row, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { useBurst, useTodayHot } from '../../../api/queries';
 import type { ListArticle } from '../../../api/types';
+import { ArticleTitleLink } from '../../../components/links/article-links';
+import { LightCard } from '../../../components/shell/LightCard';
 import { formatCount } from '../../../lib/format';
 import '../../../components/shell/shell.css';
 
@@ -30,15 +32,9 @@ function TopList({
       {articles.map((a, i) => (
         <li key={`${a.mid}_${a.aid}`}>
           <span className="home-top-rank">{i + 1}</span>
-          <a
-            className="home-top-title"
-            href={a.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={a.title}
-          >
-            {a.title || '（无标题）'}
-          </a>
+          <ArticleTitleLink post={`${a.mid}_${a.aid}`} testId="home-top-title" className="home-top-title">
+            <span title={a.title}>{a.title || '（无标题）'}</span>
+          </ArticleTitleLink>
           <span className="home-top-read">阅读 {formatCount(a.read)}</span>
         </li>
       ))}
@@ -52,7 +48,7 @@ export function HomeTopLists() {
   return (
     <Row gutter={[16, 16]} className="block-gap">
       <Col xs={24} md={12}>
-        <Card size="small" title="今日热文 TOP 5" extra={<Link to="/appsearch/hottext">更多 ›</Link>}>
+        <LightCard small title="今日热文前 5 篇" extra={<Link to="/appsearch/hottext">更多 ›</Link>}>
           <TopList
             articles={hot.data?.article_list}
             loading={hot.isPending}
@@ -60,12 +56,12 @@ export function HomeTopLists() {
             testId="home-hot"
             empty="今天还没有达到热文标准的文章"
           />
-        </Card>
+        </LightCard>
       </Col>
       <Col xs={24} md={12}>
-        <Card
-          size="small"
-          title="低粉爆文 TOP 5（近 30 天）"
+        <LightCard
+          small
+          title="低粉爆文前 5 篇（近 30 天）"
           extra={<Link to="/appsearch/burst">更多 ›</Link>}
         >
           <TopList
@@ -75,7 +71,7 @@ export function HomeTopLists() {
             testId="home-burst"
             empty="近 30 天暂无符合标准的低粉爆文"
           />
-        </Card>
+        </LightCard>
       </Col>
     </Row>
   );

@@ -54,9 +54,6 @@ export type {
 
 // ---------- monitor orders (monitor/v1) ----------
 
-// The report page of a monitored article (the API's postlink points at the old route; both show the report).
-export { reportHref } from '../../../components/links/article-links';
-
 const TASK_LIST: Record<TaskKind, string> = {
   article: '/monitor/v1/history_task_list',
   next_post: '/monitor/v1/history_monitor_task_list',

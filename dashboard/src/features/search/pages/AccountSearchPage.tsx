@@ -21,6 +21,7 @@ import { RetryAlert } from '../../../components/RetryAlert';
 import { WanFigure } from '../../../components/WanFigure';
 import { accountDetailPath, accountName, accountOwner, markDetailNavigation } from '../../../lib/account';
 import { formatTotal } from '../../../lib/format';
+import { FANS_EXPLAINED, INDEX_EXPLAINED, INDEX_NAME, WCI_EXPLAINED } from '../../../lib/index-terms';
 import '../../../components/shell/shell.css';
 
 const AccountDetailModal = lazy(() =>
@@ -45,7 +46,7 @@ type SortKey = 'relevance' | SeniorSort;
 const SORTS: { key: SortKey; label: string }[] = [
   { key: 'relevance', label: '综合' },
   { key: 'fans', label: '估算活跃粉丝' },
-  { key: 'index', label: '账号指数' },
+  { key: 'index', label: INDEX_NAME },
   { key: 'wci', label: 'WCI' },
   { key: 'articles', label: '近7天发文' },
   { key: 'head_read', label: '头条平均阅读' },
@@ -156,16 +157,22 @@ const figure = (value: number | null | undefined) => <WanFigure value={value} />
 /** The headings of the figures both result tables show, each with what it is. */
 const FIGURE_TITLES = {
   fans: (
-    <Tooltip title="近 30 天头条阅读中位数 ÷ 5%">
+    <Tooltip title={FANS_EXPLAINED}>
       <span className="has-tooltip">估算活跃粉丝</span>
     </Tooltip>
   ),
   index: (
-    <Tooltip title="账号指数 = (综合指数 × 100 ÷ 月发文数) ÷ 100，数值越高表示账号质量越好">
-      <span className="has-tooltip">账号指数</span>
+    <Tooltip title={INDEX_EXPLAINED}>
+      <span className="has-tooltip" data-testid="index-term">
+        {INDEX_NAME}
+      </span>
     </Tooltip>
   ),
-  wci: 'WCI',
+  wci: (
+    <Tooltip title={WCI_EXPLAINED}>
+      <span className="has-tooltip">WCI</span>
+    </Tooltip>
+  ),
   headRead: '头条平均阅读',
 };
 
