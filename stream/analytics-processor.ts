@@ -18,6 +18,8 @@ import { refreshVideoStats, touchedVideoAccounts } from './analytics/video-stats
 
 const JOB = 'analytics';
 const FAKE_JOB = 'fake_reports';
+/** The facts the rankings last covered whole (watermark of the tick they followed). */
+const RANK_JOB = 'rankings';
 const FAKE_EVERY_MS = 60_000;
 /** Windows overlap by this much, so rows of an insert that was in flight at the last window are not missed. */
 const OVERLAP_MS = 10_000;
@@ -66,6 +68,8 @@ export class AnalyticsProcessor {
   private lastRankDay = '';
   private changedSinceRank = true;
   private lastPast = 0;
+  /** Whether the first burst of data has been ranked whole (past periods included) after it ended. */
+  private settled = false;
   private lastStatsDay = '';
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -133,13 +137,23 @@ export class AnalyticsProcessor {
     const due =
       now - this.lastRank >= this.settings.rankEveryMs &&
       (this.changedSinceRank || beijingDay(this.clock.now()) !== this.lastRankDay);
-    if (force || firstData || due) {
+    // Once the first burst of data is over (a tick that brings nothing new), everything is ranked at once, past
+    // periods included: a fresh start's finished lists (yesterday's, last week's) then hold all it collected.
+    const settle = !this.settled && this.lastTick?.accounts === 0 && this.pastFrom !== null;
+    if (force || firstData || due || settle) {
       // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
-      const past = force || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
+      const past =
+        force || settle || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
       await this.rank(past);
       this.lastRank = now;
       if (past) this.lastPast = now;
+      if (settle) this.settled = true;
     }
+    // Rankings cover the facts up to the watermark while nothing waits for them (readiness reads it).
+    if (this.pastFrom === null && !this.changedSinceRank)
+      await this.store.insert('analytics_progress', [
+        { job: RANK_JOB, watermark: this.watermark, updated_at: Date.now() },
+      ]);
   }
 
   /** Processes the dirty keys since the watermark. */

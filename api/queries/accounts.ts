@@ -450,12 +450,12 @@ export async function storeNowMs(store: AnalyticsStore): Promise<number> {
   return Number(row?.ms ?? 0);
 }
 
-/** The analytics processor's watermark (ms on ClickHouse's clock), 0 before its first tick. */
+/** The analytics processor's watermark (ms on ClickHouse's clock): the slowest of its jobs; 0 before all ran. */
 export async function analyticsWatermark(store: AnalyticsStore): Promise<number> {
-  // The slowest job's: figures and fake-traffic verdicts both cover what landed up to it (0 until both ran).
+  // The slowest job's: figures, fake-traffic verdicts and rankings all cover what landed up to it (0 until all ran).
   const [row] = await store.query<{ ms: string }>(
-    `SELECT toUnixTimestamp64Milli(if(count() < 2, toDateTime64(0, 3), min(watermark))) AS ms
-     FROM analytics_progress FINAL WHERE job IN ('analytics', 'fake_reports')`,
+    `SELECT toUnixTimestamp64Milli(if(count() < 3, toDateTime64(0, 3), min(watermark))) AS ms
+     FROM analytics_progress FINAL WHERE job IN ('analytics', 'fake_reports', 'rankings')`,
   );
   return Number(row?.ms ?? 0);
 }
