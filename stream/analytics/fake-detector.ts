@@ -404,7 +404,12 @@ function switchesAt(
     if (!up && !down) continue;
     // The jump in reads per q, and its Poisson z over the wide windows.
     const jump = Math.abs(na - nb);
-    const z = Math.abs(wa - wb) / Math.sqrt(wa + wb + 1);
+    // A stop is judged against the trend: a tail already fading (say 1.6× an hour) down to nothing is no stop, so
+    // the reads expected after are the window before carried on at its own rate of decay, never above its level.
+    const wbb = t - 2 * w >= first ? R(t - w) - R(t - 2 * w) : wb;
+    const expected = up ? wb : Math.min(wb, (wb * wb) / Math.max(1, wbb));
+    const z = up ? (wa - wb) / Math.sqrt(wa + wb + 1) : (expected - wa) / Math.sqrt(expected + wa + 1);
+    if (z <= 0) continue;
     const prev = found[found.length - 1];
     const sw = { t, jump, z, up };
     // One switch per change: keep the strongest of neighbouring candidates of the same direction.
@@ -417,8 +422,11 @@ function switchesAt(
   for (let i = 0; i < found.length; i++) {
     const on = found[i] as Sw;
     if (!on.up) {
-      // An off-switch alone: reads stopping abruptly, which no organic audience does.
-      const fake = Math.min(reads, ((on.jump / q) * (on.t - first)) / 2);
+      // An off-switch alone: reads stopping abruptly, which no organic audience does. What stopped ran at least at
+      // the level it fell by, wherever the reads before reached it: each q before the stop supplied up to that.
+      let fake = 0;
+      for (let u = on.t; u - q >= first; u -= q) fake += Math.min(on.jump, R(u) - R(u - q));
+      fake = Math.min(reads, fake);
       const z = on.z * 0.7;
       if (!best || z > best.z) best = { z, fake, on: null, off: on };
       continue;
