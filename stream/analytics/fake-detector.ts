@@ -97,14 +97,13 @@ export const FAKE_THRESHOLDS = {
 /** P(fake) from the score, by bin: fitted on the development seeds by `npm run eval:fake -- --tune`. */
 const CALIBRATION: readonly (readonly [number, number])[] = [
   [0, 0.001],
-  [0.5, 0.012],
-  [1, 0.045],
-  [1.5, 0.171],
-  [2, 0.177],
-  [2.5, 0.595],
-  [3, 0.656],
-  [3.5, 0.912],
-  [4, 0.999],
+  [0.5, 0.004],
+  [1, 0.02],
+  [1.5, 0.059],
+  [2, 0.241],
+  [2.5, 0.75],
+  [3, 0.992],
+  [6, 0.999],
 ];
 
 /**
@@ -115,9 +114,9 @@ const CALIBRATION: readonly (readonly [number, number])[] = [
  */
 export const FAKE_DECISION = {
   /** The lowest score keeping false alarms ≤ 0.4 % on every honest sub-type of the dev seeds, floored at z 3. */
-  fakeScore: 4,
+  fakeScore: 3,
   /** Half the fake threshold (a design rule). */
-  clearScore: 2,
+  clearScore: 1.5,
   /** [lowest score of the bin, P(fake)], ascending; fitted by `--tune`. */
   calibration: CALIBRATION,
 } as const;
@@ -312,9 +311,17 @@ export function poissonLowZ(k: number, lambda: number): number {
 function normalQuantile(p: number): number {
   if (p <= 0) return Number.NEGATIVE_INFINITY;
   if (p >= 1) return Number.POSITIVE_INFINITY;
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
   const [b0, b1, b2, b3, b4] = b as [number, number, number, number, number];
@@ -323,11 +330,17 @@ function normalQuantile(p: number): number {
   const lo = 0.02425;
   if (p < lo) {
     const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
+    return (
+      (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) /
+      ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+    );
   }
   if (p > 1 - lo) {
     const q = Math.sqrt(-2 * Math.log(1 - p));
-    return -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) / ((((d0 * q + d1) * q + d2) * q + d3) * q + 1);
+    return (
+      -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) /
+      ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+    );
   }
   const q = p - 0.5;
   const r = q * q;
