@@ -5,6 +5,7 @@ import {
   detectFakeTraffic,
   FAKE_DECISION,
   fakeProbability,
+  poissonLowZ,
   readsPerEngagement,
   type SeriesPoint,
 } from './fake-detector';
@@ -142,6 +143,39 @@ describe('fake-traffic detector on hand-made series', () => {
     expect(v.score).toBeLessThan(FAKE_DECISION.clearScore);
   });
 
+  it('does not take a tail fading to nothing for a stop', () => {
+    // A second wave of 800 readers from 19:00 the next day that fades ~1.6× an hour to nothing overnight: the
+    // hourly counts fall 4× within an hour only at the end, where the trend before already predicts it.
+    const wave = (m: number) => {
+      const x = Math.max(0, m - 2040) / 120;
+      return Math.floor(800 * (1 - (1 + x) * Math.exp(-x)));
+    };
+    const pts = series('2026-11-02T09:00:00', 60, (m) => {
+      const reads = organicReads(m) + wave(m);
+      return { reads, likes: Math.floor(reads / 40), looking: Math.floor(reads / 120) };
+    });
+    const v = detectFakeTraffic(pts, BASE);
+    // The wave's own start from a dead article pairs with the fading end only weakly, far under the threshold.
+    expect(v.score).toBeLessThan(1);
+    expect(v.verdict).toBe('clean');
+  });
+
+  it('judges the few engagements of a small article by an exact Poisson tail', () => {
+    // 0 seen where 8.3 were due at the least: P = e^-8.3 / 2 (mid-p), a z of 3.66; the normal form said 2.7.
+    expect(poissonLowZ(0, 8.3)).toBeCloseTo(3.66, 2);
+    expect(poissonLowZ(1, 5.96)).toBeCloseTo(2.32, 2);
+    expect(poissonLowZ(10, 10)).toBeLessThan(0);
+    // 507 reads, no like or 在看, on an account with one per 16 reads: 刷量 from the whole article alone.
+    const pts = series('2026-11-02T09:00:00', 24, (m) => ({
+      reads: Math.floor(507 * (1 - Math.exp(-m / 240))),
+      likes: 0,
+      looking: 0,
+    }));
+    const v = detectFakeTraffic(pts, { readsPerEngagement: 16, articles: 14 });
+    expect(v.signals.map((s) => s.code)).toContain('no_engagement');
+    expect(v.verdict).toBe('fake');
+  });
+
   it('does not take an advertorial with a third of the usual likes for fake', () => {
     const pts = series('2026-11-02T09:00:00', 24, (m) => {
       const reads = organicReads(m);
@@ -195,12 +229,12 @@ describe('fake-traffic detector on every simulator shape and honest sub-type (de
 
   // Regression floors a little under what the development seed gives today (the Done-when targets are the
   // evaluation's, on fresh seeds): a broken signal shows here.
-  const FLOOR: Record<string, number> = { no_likes: 0.2, human_rhythm: 0.1, drip: 0.2 };
+  const FLOOR: Record<string, number> = { no_likes: 0.6, human_rhythm: 0.75, drip: 0.8 };
   it.each(FAKE_SHAPES.filter((s) => s !== 'no_baseline'))('catches most of %s', (shape) => {
     const vs = verdicts.get(shape) ?? [];
     expect(vs.length).toBeGreaterThan(3);
     const caught = vs.filter((v) => v.verdict === 'fake').length / vs.length;
-    expect(caught).toBeGreaterThanOrEqual(FLOOR[shape] ?? 0.6);
+    expect(caught).toBeGreaterThanOrEqual(FLOOR[shape] ?? 0.85);
     for (const v of vs.filter((x) => x.verdict === 'fake')) {
       expect(v.confidence).toBeGreaterThanOrEqual(fakeProbability(FAKE_DECISION.fakeScore) - 1e-3);
       expect(v.signals.every((s) => /[\u4e00-\u9fff]/.test(s.text))).toBe(true);

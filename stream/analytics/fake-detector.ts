@@ -97,14 +97,13 @@ export const FAKE_THRESHOLDS = {
 /** P(fake) from the score, by bin: fitted on the development seeds by `npm run eval:fake -- --tune`. */
 const CALIBRATION: readonly (readonly [number, number])[] = [
   [0, 0.001],
-  [0.5, 0.012],
-  [1, 0.045],
-  [1.5, 0.171],
-  [2, 0.177],
-  [2.5, 0.595],
-  [3, 0.656],
-  [3.5, 0.912],
-  [4, 0.999],
+  [0.5, 0.004],
+  [1, 0.02],
+  [1.5, 0.059],
+  [2, 0.241],
+  [2.5, 0.75],
+  [3, 0.992],
+  [6, 0.999],
 ];
 
 /**
@@ -115,9 +114,9 @@ const CALIBRATION: readonly (readonly [number, number])[] = [
  */
 export const FAKE_DECISION = {
   /** The lowest score keeping false alarms ≤ 0.4 % on every honest sub-type of the dev seeds, floored at z 3. */
-  fakeScore: 4,
+  fakeScore: 3,
   /** Half the fake threshold (a design rule). */
-  clearScore: 2,
+  clearScore: 1.5,
   /** [lowest score of the bin, P(fake)], ascending; fitted by `--tune`. */
   calibration: CALIBRATION,
 } as const;
@@ -291,13 +290,75 @@ function priorOf(baseline: AccountBaseline): { e: number; r: number } {
   return { e: T.priorEngagements, r: T.priorEngagements * baseline.readsPerEngagement };
 }
 
+/**
+ * How far below a Poisson mean λ a count k falls, as a normal z: the mid-p lower tail P(X < k) + P(X = k) / 2
+ * turned into its standard-normal quantile (negative when k is not below λ). Large counts use the normal form.
+ */
+export function poissonLowZ(k: number, lambda: number): number {
+  if (lambda <= 0) return k > 0 ? -k : 0;
+  if (k > 200 || lambda > 200) return (lambda - k) / Math.sqrt(lambda + k + 1);
+  let term = Math.exp(-lambda);
+  let below = 0;
+  for (let i = 0; i < k; i++) {
+    below += term;
+    term *= lambda / (i + 1);
+  }
+  const p = Math.min(1, below + term / 2);
+  return -normalQuantile(p);
+}
+
+/** The standard normal quantile (Acklam's rational approximation, relative error under 1.2e-9). */
+function normalQuantile(p: number): number {
+  if (p <= 0) return Number.NEGATIVE_INFINITY;
+  if (p >= 1) return Number.POSITIVE_INFINITY;
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
+  const [b0, b1, b2, b3, b4] = b as [number, number, number, number, number];
+  const [c0, c1, c2, c3, c4, c5] = c as [number, number, number, number, number, number];
+  const [d0, d1, d2, d3] = d as [number, number, number, number];
+  const lo = 0.02425;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (
+      (((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) /
+      ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+    );
+  }
+  if (p > 1 - lo) {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    return (
+      -(((((c0 * q + c1) * q + c2) * q + c3) * q + c4) * q + c5) /
+      ((((d0 * q + d1) * q + d2) * q + d3) * q + 1)
+    );
+  }
+  const q = p - 0.5;
+  const r = q * q;
+  return (
+    ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) /
+    (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
+  );
+}
+
 /** Whole article against the account's usual ratio (advertorials allowed down to the tolerance). */
 function againstBaseline(reads: number, eng: number, baseline: AccountBaseline): Signal | null {
   const T = FAKE_THRESHOLDS;
   if (baseline.articles < T.baselineArticles || baseline.readsPerEngagement <= 0) return null;
   const p = 1 / baseline.readsPerEngagement;
   const lambda = T.baselineTolerance * p * reads;
-  const z = (lambda - eng) / Math.sqrt(lambda + eng + 1);
+  // The account's ratio is known from many articles, so the count alone is uncertain: an exact Poisson tail,
+  // which a normal approximation understates for the few engagements of a small article.
+  const z = poissonLowZ(eng, lambda);
   const fake = reads - eng * baseline.readsPerEngagement;
   if (z <= 0 || fake < T.minFake || fake < T.minShare * reads) return null;
   const ratio = readsPerEngagement(reads, eng, 0);
@@ -404,7 +465,12 @@ function switchesAt(
     if (!up && !down) continue;
     // The jump in reads per q, and its Poisson z over the wide windows.
     const jump = Math.abs(na - nb);
-    const z = Math.abs(wa - wb) / Math.sqrt(wa + wb + 1);
+    // A stop is judged against the trend: a tail already fading (say 1.6× an hour) down to nothing is no stop, so
+    // the reads expected after are the window before carried on at its own rate of decay, never above its level.
+    const wbb = t - 2 * w >= first ? R(t - w) - R(t - 2 * w) : wb;
+    const expected = up ? wb : Math.min(wb, (wb * wb) / Math.max(1, wbb));
+    const z = up ? (wa - wb) / Math.sqrt(wa + wb + 1) : (expected - wa) / Math.sqrt(expected + wa + 1);
+    if (z <= 0) continue;
     const prev = found[found.length - 1];
     const sw = { t, jump, z, up };
     // One switch per change: keep the strongest of neighbouring candidates of the same direction.
@@ -417,8 +483,11 @@ function switchesAt(
   for (let i = 0; i < found.length; i++) {
     const on = found[i] as Sw;
     if (!on.up) {
-      // An off-switch alone: reads stopping abruptly, which no organic audience does.
-      const fake = Math.min(reads, ((on.jump / q) * (on.t - first)) / 2);
+      // An off-switch alone: reads stopping abruptly, which no organic audience does. What stopped ran at least at
+      // the level it fell by, wherever the reads before reached it: each q before the stop supplied up to that.
+      let fake = 0;
+      for (let u = on.t; u - q >= first; u -= q) fake += Math.min(on.jump, R(u) - R(u - q));
+      fake = Math.min(reads, fake);
       const z = on.z * 0.7;
       if (!best || z > best.z) best = { z, fake, on: null, off: on };
       continue;
