@@ -70,6 +70,8 @@ export class AnalyticsProcessor {
   private lastPast = 0;
   /** Whether the first burst of data has been ranked whole (past periods included) after it ended. */
   private settled = false;
+  /** When a finished crawl round was first seen (ms), before the first settle. */
+  private roundSeenAt: number | null = null;
   private lastStatsDay = '';
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -130,6 +132,10 @@ export class AnalyticsProcessor {
 
   /** One tick, then rankings when due. Public so tests and benchmarks can drive it directly. */
   async runOnce(force = false): Promise<void> {
+    if (!this.settled && this.roundSeenAt === null) {
+      const [r] = await this.store.query<{ n: number }>('SELECT count() AS n FROM crawl_rounds');
+      if (Number(r?.n ?? 0) > 0) this.roundSeenAt = Date.now();
+    }
     await this.tick();
     const now = Date.now();
     // Also as soon as the first data arrives, so a fresh platform does not show empty rankings for a whole interval.
@@ -138,9 +144,14 @@ export class AnalyticsProcessor {
       now - this.lastRank >= this.settings.rankEveryMs &&
       (this.changedSinceRank || beijingDay(this.clock.now()) !== this.lastRankDay);
     // Once the first burst of data is over (a tick that brings nothing new), everything is ranked at once, past
-    // periods included: a fresh start's finished lists (yesterday's, last week's) then hold all it collected.
-    const settle = !this.settled && this.lastTick?.accounts === 0 && this.pastFrom !== null;
-    if (force || firstData || due || settle) {
+    // periods included: a fresh start's finished lists (yesterday's, last week's) then hold all it collected. Under
+    // steady load no tick is quiet: then a ranking interval after the first crawl round finished.
+    const settle =
+      !this.settled &&
+      ((this.lastTick?.accounts === 0 && this.pastFrom !== null) ||
+        (this.roundSeenAt !== null && now - this.roundSeenAt >= this.settings.rankEveryMs));
+    const ranked = force || firstData || due || settle;
+    if (ranked) {
       // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
       const past =
         force || settle || (this.pastFrom !== null && now - this.lastPast >= this.settings.rankPastEveryMs);
@@ -149,8 +160,9 @@ export class AnalyticsProcessor {
       if (past) this.lastPast = now;
       if (settle) this.settled = true;
     }
-    // Rankings cover the facts up to the watermark while nothing waits for them (readiness reads it).
-    if (this.pastFrom === null && !this.changedSinceRank)
+    // Rankings cover the facts up to the watermark while nothing waits for them; once settled, each ranking is as
+    // complete as its schedule means it to be (past periods hourly). Readiness reads it.
+    if ((this.pastFrom === null && !this.changedSinceRank) || (this.settled && ranked))
       await this.store.insert('analytics_progress', [
         { job: RANK_JOB, watermark: this.watermark, updated_at: Date.now() },
       ]);

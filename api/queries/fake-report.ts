@@ -82,7 +82,6 @@ export async function fakeReport(
   const bucket = Math.max(60, Math.ceil((head.span ?? 0) / CHART_POINTS));
   // Counters never go down: a poll below an earlier one is a lagging source, so both series carry the highest
   // count so far, as the detector reads them (fake-detector.ts cleanSeries); an hour never adds a negative count.
-  const upTo = 'ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW';
   const [chart, table] = await Promise.all([
     store.query<{ t: string; read: number; praise: number; looking: number }>(
       `SELECT t, max(read) OVER w AS read, max(praise) OVER w AS praise, max(looking) OVER w AS looking
@@ -92,7 +91,7 @@ export async function fakeReport(
          FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
          GROUP BY intDiv(toUnixTimestamp(ts), {bucket:UInt32})
        )
-       WINDOW w AS (ORDER BY last ${upTo})
+       WINDOW w AS (ORDER BY last ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
        ORDER BY last`,
       { mid, aid, bucket },
     ),
@@ -108,9 +107,9 @@ export async function fakeReport(
            FROM article_snapshots FINAL WHERE mid = {mid:UInt64} AND aid = {aid:String}
            GROUP BY date
          )
-         WINDOW u AS (ORDER BY date ${upTo})
+         WINDOW u AS (ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
        )
-       WINDOW w AS (ORDER BY date ${upTo})
+       WINDOW w AS (ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
        ORDER BY date`,
       { mid, aid },
     ),
