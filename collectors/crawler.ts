@@ -1,6 +1,5 @@
 import PQueue from 'p-queue';
 import type { Bus } from '../bus/bus';
-import type { SnapshotMessage } from '../bus/messages';
 import { type Clock, realClock } from '../core/clock';
 import type { Logger } from '../core/log';
 import { hash32 } from '../core/rng';
@@ -8,6 +7,7 @@ import { midOf } from '../core/wechat-ids';
 import { articlePages } from './article-pages';
 import type { ParsedArticle } from './article-parser';
 import type { CrawlPriorities } from './crawl-priorities';
+import { mapInOrder } from './in-order';
 import {
   accountMessage,
   articleMessage,
@@ -65,6 +65,8 @@ interface Known {
 }
 
 const PAGE = 5;
+/** One account's counts requests in flight at once (the credential pools bound them further). */
+const COUNTS_SIDE_BY_SIDE = 4;
 /** A mini-program's owner is looked up once and kept this long (owners rarely change hands). */
 const MINI_OWNER_TTL_MS = 86_400_000;
 
@@ -360,11 +362,11 @@ export class Crawler {
       : [...this.known.values()]
           .filter((k) => k.mid === mid && k.article.createTime >= trackFrom)
           .map((k) => k.article);
-    const snapshots: { key: string; value: SnapshotMessage }[] = [];
-    for (const a of toCount) {
+    // A few side by side: one account's counts one after another kept a fresh crawl waiting on round trips.
+    const snapshots = await mapInOrder(toCount, COUNTS_SIDE_BY_SIDE, async (a) => {
       const c = await this.source.counts(a);
-      snapshots.push({ key: String(mid), value: snapshotMessage(a, c, this.clock.now()) });
-    }
+      return { key: String(mid), value: snapshotMessage(a, c, this.clock.now()) };
+    });
     await this.bus.publish('snapshots', snapshots);
     this.published.snapshots += snapshots.length;
     return {

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { createApp } from '../api/app';
 import { cachedReads } from '../api/cached-reads';
 import type { ApiDeps, Readiness } from '../api/deps';
-import { analyticsWatermark, crawlRoundsLanded, storeNowMs } from '../api/queries/accounts';
+import { analyticsWatermark, firstRoundLandedMs, storeNowMs } from '../api/queries/accounts';
 import type { Bus } from '../bus/bus';
 import { openBus } from '../bus/open';
 import { engineMemory } from '../clickhouse/engine-memory';
@@ -163,6 +163,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let bus: Bus | null = null;
     // The demo showcase (collectors/demo-showcase.ts) is part of what a fresh demo shows when it says ready.
     let showcaseDone = true;
+    let showcaseLandedMs = 0;
     let crawler: Crawler | null = null;
     let monitor: MonitorScheduler | null = null;
     let requests: CrawlRequestHandler | null = null;
@@ -185,10 +186,6 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         // Joined before the writer starts consuming, so the election's group join does not delay the writer.
         const lead = await opened.leadership('analytics');
         stops.push(() => lead.stop());
-        const writer = new StreamWriter(opened, store, log.child({ component: 'stream' }));
-        await writer.start();
-        stops.push(() => writer.stop());
-        // Stops before the writer: its watermark is in ClickHouse, so the next start resumes there.
         const analytics = new AnalyticsProcessor(store, clock, log.child({ component: 'analytics' }), {
           leading: () => lead.isLeader(),
           tickMs: config.ANALYTICS_TICK_MS,
@@ -196,6 +193,13 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
           rankPastEveryMs: config.RANK_PAST_EVERY_S * 1000,
           fakeEveryMs: config.FAKE_EVERY_S * 1000,
         });
+        // A finished crawl round is processed at once, not at the next tick: a fresh start is ready sooner.
+        const writer = new StreamWriter(opened, store, log.child({ component: 'stream' }), () =>
+          analytics.nudge(),
+        );
+        await writer.start();
+        stops.push(() => writer.stop());
+        // Stops before the writer: its watermark is in ClickHouse, so the next start resumes there.
         await analytics.start();
         stops.push(() => analytics.stop());
       }
@@ -212,7 +216,9 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
         ({ crawler, monitor, requests } = c);
         if (c.showcase) {
           showcaseDone = false;
-          void c.showcase.finally(() => {
+          void c.showcase.finally(async () => {
+            // Its rows are in (published, then drained): the watermarks must pass this too.
+            showcaseLandedMs = store ? await storeNowMs(store).catch(() => Date.now()) : 0;
             showcaseDone = true;
           });
         }
@@ -228,8 +234,9 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let analyticsCaughtUp = false;
     const readiness = async (): Promise<Readiness> => {
       if (has('api') && store && checks.clickhouse) {
-        if (!firstCrawlLanded && showcaseDone && (await crawlRoundsLanded(store)) > 0) {
-          landedAtMs = await storeNowMs(store);
+        const landed = !firstCrawlLanded && showcaseDone ? await firstRoundLandedMs(store) : null;
+        if (landed !== null) {
+          landedAtMs = Math.max(landed, showcaseLandedMs);
           firstCrawlLanded = true;
         }
         if (firstCrawlLanded && !analyticsCaughtUp)

@@ -45,6 +45,8 @@ export interface AnalyticsSettings {
 export interface TickResult {
   window: DirtyWindow;
   accounts: number;
+  /** Nothing landed after the previous window's end (rows seen again in the overlap do not count). */
+  quiet: boolean;
   tookMs: number;
   /** Milliseconds per step. */
   steps: Record<string, number>;
@@ -70,8 +72,10 @@ export class AnalyticsProcessor {
   private lastPast = 0;
   /** Whether the first burst of data has been ranked whole (past periods included) after it ended. */
   private settled = false;
-  /** When a finished crawl round was first seen (ms), before the first settle. */
-  private roundSeenAt: number | null = null;
+  /** A finished crawl round was stored before this tick began (checked until the first settle): its data is in. */
+  private roundLanded = false;
+  /** Asked to tick at once (a crawl round landed) while a tick ran or was waiting. */
+  private nudged = false;
   private lastStatsDay = '';
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -104,8 +108,23 @@ export class AnalyticsProcessor {
     this.fakeWatermark = wm(FAKE_JOB);
   }
 
+  /** Ticks as soon as possible: now if it is waiting, right after the running tick otherwise. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running || !this.timer) {
+      this.nudged = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   private schedule(ms: number): void {
     if (this.stopped) return;
+    if (this.nudged) {
+      this.nudged = false;
+      ms = 0;
+    }
     this.timer = setTimeout(() => {
       if (this.settings.leading && !this.settings.leading()) {
         this.followed = true;
@@ -132,9 +151,9 @@ export class AnalyticsProcessor {
 
   /** One tick, then rankings when due. Public so tests and benchmarks can drive it directly. */
   async runOnce(force = false): Promise<void> {
-    if (!this.settled && this.roundSeenAt === null) {
+    if (!this.settled && !this.roundLanded) {
       const [r] = await this.store.query<{ n: number }>('SELECT count() AS n FROM crawl_rounds');
-      if (Number(r?.n ?? 0) > 0) this.roundSeenAt = Date.now();
+      this.roundLanded = Number(r?.n ?? 0) > 0;
     }
     await this.tick();
     const now = Date.now();
@@ -143,13 +162,11 @@ export class AnalyticsProcessor {
     const due =
       now - this.lastRank >= this.settings.rankEveryMs &&
       (this.changedSinceRank || beijingDay(this.clock.now()) !== this.lastRankDay);
-    // Once the first burst of data is over (a tick that brings nothing new), everything is ranked at once, past
-    // periods included: a fresh start's finished lists (yesterday's, last week's) then hold all it collected. Under
-    // steady load no tick is quiet: then a ranking interval after the first crawl round finished.
+    // Once the first burst of data is in (a finished crawl round, or a tick that brings nothing new), everything is
+    // ranked at once, past periods included: a fresh start's finished lists (yesterday's, last week's) then hold all
+    // it collected, also under steady load where no tick is quiet.
     const settle =
-      !this.settled &&
-      ((this.lastTick?.accounts === 0 && this.pastFrom !== null) ||
-        (this.roundSeenAt !== null && now - this.roundSeenAt >= this.settings.rankEveryMs));
+      !this.settled && (this.roundLanded || (this.lastTick?.quiet === true && this.pastFrom !== null));
     const ranked = force || firstData || due || settle;
     if (ranked) {
       // Past periods as soon as data for them first arrives, then at most every rankPastEveryMs.
@@ -184,8 +201,16 @@ export class AnalyticsProcessor {
       return r;
     };
     const touched = await step('touched', () => touchedAccounts(this.store, w));
+    // What landed after the previous window: the overlap alone holds rows already processed (done again, as rows of
+    // an insert in flight then may be among them), but it is no news for the rankings or the quiet test; counting it
+    // kept a burst's end from being noticed for two more ticks.
+    const fresh =
+      touched.mids.length > 0 && this.watermark > 0
+        ? await step('touched', () => touchedAccounts(this.store, { fromMs: this.watermark, toMs: w.toMs }))
+        : touched;
+    const quiet = fresh.mids.length === 0;
+    if (!quiet) this.changedSinceRank = true;
     if (touched.mids.length > 0) {
-      this.changedSinceRank = true;
       // Metrics first: the fake detector's baselines read them.
       await step('article_metrics', () => refreshArticleMetrics(this.store, w, version));
       // Most windows carry only counter polls: text steps run when some article's text arrived.
@@ -198,11 +223,12 @@ export class AnalyticsProcessor {
     // fake articles follow over the same window. The cadence spares the detector during a burst of polls; once
     // a tick brings nothing new, pending verdicts are made at once (a fresh start shows them when it is ready).
     let daily: DirtyWindow | null = touched.mids.length > 0 ? w : null;
-    const fakePending = touched.mids.length > 0 || this.fakeWatermark < this.watermark;
-    const quiet = touched.mids.length === 0;
+    const fakePending = !quiet || this.fakeWatermark < this.watermark;
     if (
       fakePending &&
-      (quiet || Date.now() - this.lastFake >= (this.settings.fakeEveryMs ?? FAKE_EVERY_MS))
+      (quiet ||
+        (this.roundLanded && !this.settled) ||
+        Date.now() - this.lastFake >= (this.settings.fakeEveryMs ?? FAKE_EVERY_MS))
     ) {
       const fw = {
         fromMs: Math.max(0, Math.min(this.fakeWatermark, this.watermark) - OVERLAP_MS),
@@ -217,13 +243,16 @@ export class AnalyticsProcessor {
       daily = fw;
     } else if (!fakePending) this.fakeWatermark = w.toMs;
     if (daily) await step('account_daily', () => refreshAccountDaily(this.store, daily, version));
-    if (touched.mids.length > 0) {
+    if (touched.mids.length > 0)
       await step('account_stats', () => refreshAccountStats(this.store, touched.mids, today, version));
-      if (touched.fromDay && (this.pastFrom === null || touched.fromDay < this.pastFrom))
-        this.pastFrom = touched.fromDay;
-    }
+    if (fresh.fromDay && (this.pastFrom === null || fresh.fromDay < this.pastFrom)) this.pastFrom = fresh.fromDay;
     if ((await step('video', () => touchedVideoAccounts(this.store, w))).length > 0) {
-      this.changedSinceRank = true;
+      // News for the rankings only when some landed after the previous window (as for articles above).
+      const freshVideos =
+        this.watermark === 0 ||
+        (await step('video', () => touchedVideoAccounts(this.store, { fromMs: this.watermark, toMs: w.toMs })))
+          .length > 0;
+      if (freshVideos) this.changedSinceRank = true;
       await step('video', () => refreshVideoStats(this.store, w, today, version));
     }
     // Windows (7/30 days) move with the calendar even for accounts without new data.
@@ -240,6 +269,7 @@ export class AnalyticsProcessor {
     this.lastTick = {
       window: w,
       accounts: touched.mids.length,
+      quiet,
       tookMs: Math.round(performance.now() - t0),
       steps,
     };

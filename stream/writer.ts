@@ -186,6 +186,8 @@ export class StreamWriter {
     private bus: Bus,
     private store: AnalyticsStore,
     private log: Logger,
+    /** Called once a finished crawl round is stored: all its data is in (the collector drains before it). */
+    private onRound: () => void = () => {},
   ) {}
 
   async start(): Promise<void> {
@@ -274,6 +276,7 @@ export class StreamWriter {
           );
           this.inserted.rounds += batch.length;
           this.log.info({ rounds: batch.map((r) => r.value.round) }, 'crawl round recorded');
+          this.onRound();
         },
         { maxWaitMs: 0 },
       ),

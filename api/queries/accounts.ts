@@ -439,9 +439,12 @@ export async function platformCounts(store: AnalyticsStore) {
   };
 }
 
-export async function crawlRoundsLanded(store: AnalyticsStore): Promise<number> {
-  const [row] = await store.query<{ n: number }>('SELECT count() AS n FROM crawl_rounds');
-  return Number(row?.n ?? 0);
+/** When the first finished crawl round landed (ms on ClickHouse's clock, as the watermarks); null before any. */
+export async function firstRoundLandedMs(store: AnalyticsStore): Promise<number | null> {
+  const [row] = await store.query<{ n: number; ms: string }>(
+    'SELECT count() AS n, toUnixTimestamp64Milli(min(landed_at)) AS ms FROM crawl_rounds',
+  );
+  return Number(row?.n ?? 0) > 0 ? Number(row?.ms ?? 0) : null;
 }
 
 /** ClickHouse's clock (ms): the analytics watermark is on it, not on the platform clock. */
