@@ -245,13 +245,17 @@ export class AnalyticsProcessor {
     if (daily) await step('account_daily', () => refreshAccountDaily(this.store, daily, version));
     if (touched.mids.length > 0)
       await step('account_stats', () => refreshAccountStats(this.store, touched.mids, today, version));
-    if (fresh.fromDay && (this.pastFrom === null || fresh.fromDay < this.pastFrom)) this.pastFrom = fresh.fromDay;
+    if (fresh.fromDay && (this.pastFrom === null || fresh.fromDay < this.pastFrom))
+      this.pastFrom = fresh.fromDay;
     if ((await step('video', () => touchedVideoAccounts(this.store, w))).length > 0) {
       // News for the rankings only when some landed after the previous window (as for articles above).
       const freshVideos =
         this.watermark === 0 ||
-        (await step('video', () => touchedVideoAccounts(this.store, { fromMs: this.watermark, toMs: w.toMs })))
-          .length > 0;
+        (
+          await step('video', () =>
+            touchedVideoAccounts(this.store, { fromMs: this.watermark, toMs: w.toMs }),
+          )
+        ).length > 0;
       if (freshVideos) this.changedSinceRank = true;
       await step('video', () => refreshVideoStats(this.store, w, today, version));
     }
