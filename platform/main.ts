@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const log = createLogger(config.LOG_LEVEL, { role: config.ROLE.join(',') });
   let platform: Awaited<ReturnType<typeof startPlatform>>;
   try {
-    platform = await startPlatform(config, log);
+    // The demo's simulator answers from its own thread, on the other core, as a real upstream would from elsewhere.
+    platform = await startPlatform(config, log, { simulatorThread: true });
   } catch (e) {
     // Expected start-up failures get one clear line; anything else is a bug and is logged in full.
     if (

@@ -25,6 +25,7 @@ import { createMembers, type Members } from '../members/index';
 import { type MemberDb, openMemberDb } from '../postgres/db';
 import { migrateMemberDb } from '../postgres/migrate';
 import { type RunningSimulator, startSimulator } from '../simulator/server';
+import { startSimulatorThread } from '../simulator/thread';
 import { AnalyticsProcessor } from '../stream/analytics-processor';
 import { StreamWriter } from '../stream/writer';
 
@@ -86,7 +87,12 @@ function healthApp(readiness: () => Promise<Readiness>, metricsToken: string | u
  * one process on the embedded engines (chDB, PGlite, the in-process bus); with KAFKA_BROKERS,
  * CLICKHOUSE_URL and DATABASE_URL each role can run in its own processes.
  */
-export async function startPlatform(config: Config, log: Logger): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  log: Logger,
+  /** simulatorThread: the simulator in a worker thread (`npm start`); its world is then not in `simulator`. */
+  opts: { simulatorThread?: boolean } = {},
+): Promise<Platform> {
   const has = (c: 'simulator' | 'collector' | 'stream' | 'api') => config.components.has(c);
   const clock = config.clockFixedMs === null ? realClock : fixedClock(config.clockFixedMs);
   const stops: (() => Promise<void>)[] = [];
@@ -110,22 +116,33 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
 
   try {
     let simulator: RunningSimulator | null = null;
+    let simulatorUrl: string | null = null;
     if (has('simulator')) {
-      simulator = await startSimulator(
-        {
-          seed: config.SIM_SEED,
-          accounts: config.SIM_ACCOUNTS,
-          historyDays: config.SIM_HISTORY_DAYS,
-          listFloor: config.SIM_LIST_FLOOR,
-          now: () => clock.now(),
-          host: config.SIMULATOR_HOST,
-          port: config.SIMULATOR_PORT,
-        },
-        log.child({ component: 'simulator' }),
-      );
-      stops.push(() => (simulator as RunningSimulator).close());
+      const world = {
+        seed: config.SIM_SEED,
+        accounts: config.SIM_ACCOUNTS,
+        historyDays: config.SIM_HISTORY_DAYS,
+        listFloor: config.SIM_LIST_FLOOR,
+        host: config.SIMULATOR_HOST,
+        port: config.SIMULATOR_PORT,
+      };
+      if (!opts.simulatorThread)
+        simulator = await startSimulator(
+          { ...world, now: () => clock.now() },
+          log.child({ component: 'simulator' }),
+        );
+      const running =
+        simulator ??
+        (await startSimulatorThread({
+          opts: world,
+          fixedMs: config.clockFixedMs,
+          logLevel: config.LOG_LEVEL,
+          logBase: { role: config.ROLE.join(','), component: 'simulator' },
+        }));
+      simulatorUrl = running.url;
+      stops.push(() => running.close());
       if (config.components.size === 1)
-        return { url: simulator.url, simulator, crawler: null, bus: null, stop: stopAll };
+        return { url: running.url, simulator, crawler: null, bus: null, stop: stopAll };
     }
 
     let store: AnalyticsStore | null = null;
@@ -167,7 +184,7 @@ export async function startPlatform(config: Config, log: Logger): Promise<Platfo
     let crawler: Crawler | null = null;
     let monitor: MonitorScheduler | null = null;
     let requests: CrawlRequestHandler | null = null;
-    const upstream = config.SIMULATOR_URL ?? simulator?.url ?? null;
+    const upstream = config.SIMULATOR_URL ?? simulatorUrl;
     // The api publishes members' monitoring orders on monitor.tasks: over Kafka from its own process,
     // or on the in-process bus when a collector runs here.
     if (has('collector') || has('stream') || (has('api') && config.KAFKA_BROKERS)) {

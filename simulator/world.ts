@@ -179,6 +179,9 @@ export interface WorldOptions {
 
 /** Accounts kept in each industry and area above the list floor, so a day's posters are not always the same ones. */
 const FLOOR_MARGIN = 1.2;
+/** Days before the world's first day on which the floor holds: the daily lists one browses (the last week's) are
+ * full, while a fresh demo's first crawl of a month's history does not read a floor post for every older day. */
+const FLOOR_DAYS_BACK = 7;
 
 /**
  * The demo population, deterministic from the seed. Accounts are made up front; each account's
@@ -194,6 +197,8 @@ export class SimWorld {
   private dayCache = new Map<number, Map<number, SimPush | null>>();
   /** Accounts that post on a day only to keep their industry's or area's list at the floor, by day. */
   private floorPosters = new Map<number, Set<number>>();
+  /** The Beijing day the world was made on (days since the epoch). */
+  private readonly firstDay: number;
   private miniPrograms: Map<string, SimMiniProgram> | null = null;
 
   constructor(readonly opts: WorldOptions) {
@@ -201,6 +206,7 @@ export class SimWorld {
     const names = new Set<string>();
     const unlisted = opts.unlisted ?? Math.ceil(opts.accounts / 10);
     const today = Math.floor((opts.now() + BEIJING_OFFSET_MS) / DAY_MS);
+    this.firstDay = today;
     for (let i = 0; i < opts.accounts + unlisted; i++) {
       const a = this.makeAccount(i, owners, names);
       // Audience and age from their own stream, so every earlier value of the world stays as it was.
@@ -267,7 +273,7 @@ export class SimWorld {
     if (cached) return cached;
     const floor = this.opts.listFloor ?? 0;
     const out = new Set<number>();
-    if (floor > 0) {
+    if (floor > 0 && day >= this.firstDay - FLOOR_DAYS_BACK) {
       const byArea = new Map<string, number>();
       const byIndustry = new Map<string, number>();
       const count = (a: SimAccount) => {
