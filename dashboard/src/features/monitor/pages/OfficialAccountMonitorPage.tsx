@@ -1,15 +1,13 @@
 // 公众号实时监控 (/OfficialAccountMonitor): an account's newest posts and their reads, likes and 在看 moving live
 // as the collectors' snapshots arrive (detail_pubList re-read every few seconds; growth since the page opened).
-import { Card, Empty, Space, Table, Tag } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useSearchParams } from 'react-router-dom';
-import { useAccountDetail } from '../../../api/queries';
 import type { HistoryArticle } from '../../../api/types';
 import { AccountAvatar } from '../../../components/AccountAvatar';
-import { AccountPicker } from '../../../components/AccountPicker';
 import { ArticleTitleLink } from '../../../components/links/article-links';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { positionLabel } from '../../../lib/format';
+import { LiveAccountCard } from '../components/LiveAccountCard';
 import { LIVE_EVERY_MS, LiveCount, LiveStatus, useBaseline } from '../components/live';
 import { useLivePosts } from '../hooks/monitor-queries';
 import '../../../components/styles/monitor.css';
@@ -78,26 +76,14 @@ function LivePosts({ mid }: { mid: number }) {
 }
 
 export function OfficialAccountMonitorPage() {
-  const [params, setParams] = useSearchParams();
-  const mid = Number(params.get('mid')) || null;
-  const detail = useAccountDetail(mid);
-  const account = detail.data?.account;
   return (
-    <Card
+    <LiveAccountCard
       title="公众号实时监控"
-      className="monitor-page"
-      data-testid="official-monitor-page"
-      extra={
-        <AccountPicker
-          value={account ? { mid: account.mid, name: account.name, avatar: account.avatar } : null}
-          onChange={(a) => setParams({ mid: String(a.mid) })}
-          testId="live-account-picker"
-        />
-      }
+      testId="official-monitor-page"
+      pickerTestId="live-account-picker"
+      prompt="选择一个公众号，实时查看它最新发布的文章与阅读、点赞、在看的变化"
     >
-      {mid === null ? (
-        <Empty description="选择一个公众号，实时查看它最新发布的文章与阅读、点赞、在看的变化" />
-      ) : (
+      {(mid, account) => (
         <>
           {account && (
             <Space className="block-gap" data-testid="live-account">
@@ -110,6 +96,6 @@ export function OfficialAccountMonitorPage() {
           <LivePosts mid={mid} />
         </>
       )}
-    </Card>
+    </LiveAccountCard>
   );
 }

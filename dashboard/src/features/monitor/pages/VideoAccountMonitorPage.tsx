@@ -1,15 +1,13 @@
 // 视频号实时监控 (/VideoAccountMonitor): the video account linked to an official account (video_account_detail)
 // and its newest posts with plays, likes, comments, forwards and favourites moving live (video_post_list).
-import { Card, Col, Empty, Row, Space, Statistic, Table } from 'antd';
+import { Col, Empty, Row, Space, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useSearchParams } from 'react-router-dom';
 import { isLevelLimit } from '../../../api/errors';
-import { useAccountDetail } from '../../../api/queries';
 import { AccountAvatar } from '../../../components/AccountAvatar';
-import { AccountPicker } from '../../../components/AccountPicker';
 import { LevelLimitPanel } from '../../../components/gates/LevelLimit';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { formatPercent } from '../../../lib/format';
+import { LiveAccountCard } from '../components/LiveAccountCard';
 import { LIVE_EVERY_MS, LiveCount, LiveStatus, useBaseline } from '../components/live';
 import { useVideoAccount, useVideoPosts, type VideoPost } from '../hooks/monitor-queries';
 import '../../../components/styles/monitor.css';
@@ -117,29 +115,15 @@ function VideoBoard({ mid }: { mid: number }) {
 }
 
 export function VideoAccountMonitorPage() {
-  const [params, setParams] = useSearchParams();
-  const mid = Number(params.get('mid')) || null;
-  const detail = useAccountDetail(mid);
-  const account = detail.data?.account;
   return (
-    <Card
+    <LiveAccountCard
       title="视频号实时监控"
-      className="monitor-page"
-      data-testid="video-monitor-page"
-      extra={
-        <AccountPicker
-          value={account ? { mid: account.mid, name: account.name, avatar: account.avatar } : null}
-          onChange={(a) => setParams({ mid: String(a.mid) })}
-          placeholder="输入公众号名称，查看其关联的视频号"
-          testId="video-account-picker"
-        />
-      }
+      testId="video-monitor-page"
+      pickerTestId="video-account-picker"
+      placeholder="输入公众号名称，查看其关联的视频号"
+      prompt="选择一个公众号，实时查看其关联视频号的最新作品与播放、点赞、评论、转发"
     >
-      {mid === null ? (
-        <Empty description="选择一个公众号，实时查看其关联视频号的最新作品与播放、点赞、评论、转发" />
-      ) : (
-        <VideoBoard key={mid} mid={mid} />
-      )}
-    </Card>
+      {(mid) => <VideoBoard key={mid} mid={mid} />}
+    </LiveAccountCard>
   );
 }
