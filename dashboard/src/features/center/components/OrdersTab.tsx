@@ -1,12 +1,11 @@
 // Member centre tab 4 (我的订单): membership and API orders from list_user_order; pay a pending one, see the
 // result of a paid one, ask for its invoice.
-import { Segmented, Space, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { OrderView } from '../../../../../contract/shapes/orders';
 import { RetryAlert } from '../../../components/RetryAlert';
 import { useOrders } from '../hooks/center-queries';
-import { OrderStatusTag } from './OrderStatusTag';
+import { orderColumns } from './order-columns';
 
 const KINDS = [
   { label: '全部订单', value: '' },
@@ -42,30 +41,7 @@ export function OrdersTab() {
           onChange: setPage,
           showTotal: (t) => `共 ${t} 笔`,
         }}
-        columns={[
-          { title: '订单号', dataIndex: 'out_trade_no' },
-          { title: '商品', dataIndex: 'subject' },
-          { title: '金额（元）', dataIndex: 'total_amount', align: 'right' },
-          { title: '状态', dataIndex: 'status', render: (s) => <OrderStatusTag status={s} /> },
-          { title: '下单时间', dataIndex: 'created_at' },
-          { title: '支付时间', dataIndex: 'paid_at', render: (v) => v || '—' },
-          {
-            title: '操作',
-            key: 'op',
-            render: (_, o) => (
-              <Space>
-                <Link to={`/paySuccess?out_trade_no=${encodeURIComponent(o.out_trade_no)}`}>
-                  {o.status === 'pending' ? '去支付' : '详情'}
-                </Link>
-                {o.status === 'paid' && (
-                  <Link to={`/appsearch/getinvoice?out_trade_no=${encodeURIComponent(o.out_trade_no)}`}>
-                    申请发票
-                  </Link>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={orderColumns('商品')}
       />
     </div>
   );

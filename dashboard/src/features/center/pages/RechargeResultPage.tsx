@@ -7,7 +7,7 @@ import type { OrderView } from '../../../../../contract/shapes/orders';
 import { useSession } from '../../../auth/session';
 import { LoginPrompt } from '../../../components/gates/LoginPrompt';
 import { RetryAlert } from '../../../components/RetryAlert';
-import { OrderStatusTag } from '../components/OrderStatusTag';
+import { orderColumns } from '../components/order-columns';
 import { usePayInfo, useRechargeRecords, useRemaining } from '../hooks/center-queries';
 import '../../../components/styles/center.css';
 
@@ -25,30 +25,7 @@ export function RechargeRecords() {
         dataSource={records.data?.list ?? []}
         locale={{ emptyText: '暂无充值记录' }}
         pagination={{ current: page, pageSize: 10, total: records.data?.total ?? 0, onChange: setPage }}
-        columns={[
-          { title: '订单号', dataIndex: 'out_trade_no' },
-          { title: '套餐', dataIndex: 'subject' },
-          { title: '金额（元）', dataIndex: 'total_amount', align: 'right' },
-          { title: '状态', dataIndex: 'status', render: (s) => <OrderStatusTag status={s} /> },
-          { title: '下单时间', dataIndex: 'created_at' },
-          { title: '支付时间', dataIndex: 'paid_at', render: (v) => v || '—' },
-          {
-            title: '操作',
-            key: 'op',
-            render: (_, o) => (
-              <Space>
-                <Link to={`/paySuccess?out_trade_no=${encodeURIComponent(o.out_trade_no)}`}>
-                  {o.status === 'pending' ? '去支付' : '详情'}
-                </Link>
-                {o.status === 'paid' && (
-                  <Link to={`/appsearch/getinvoice?out_trade_no=${encodeURIComponent(o.out_trade_no)}`}>
-                    申请发票
-                  </Link>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={orderColumns('套餐')}
       />
     </>
   );
