@@ -1,12 +1,13 @@
 // 主体详情 (/appsearch/subject?owner=): one owner's accounts, industries, areas and combined figures over 7 or 30 days
 // (monitor/v1 brand_detail; owner information is for deluxe members and above, the server answers the limit).
 // Without an owner the page is the owner search.
-import { Button, Card, Descriptions, Flex, Radio, Statistic, Tag } from 'antd';
+import { Button, Card, Descriptions, Flex, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../../auth/session';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { LoginPrompt } from '../../../components/gates/LoginPrompt';
+import { WindowDaysSwitch } from '../../../components/WindowDaysSwitch';
 import { formatTotal } from '../../../lib/format';
 import { type BrandDays, useBrandDetail } from '../../ranks';
 import { OwnerAccountsTable } from '../components/OwnerAccountsTable';
@@ -49,19 +50,13 @@ function SubjectBody({ owner }: { owner: string }) {
         ]}
       />
       <Flex wrap gap={12} align="center">
-        <Radio.Group
-          data-testid="subject-days"
-          optionType="button"
-          buttonStyle="solid"
+        <WindowDaysSwitch
+          testId="subject-days"
           value={days}
-          onChange={(e) => {
-            setDays(e.target.value as BrandDays);
+          onChange={(d) => {
+            setDays(d);
             setPage(1);
           }}
-          options={[
-            { value: 7, label: '近 7 天' },
-            { value: 30, label: '近 30 天' },
-          ]}
         />
         <Link to={`/appsearch/brandvolumelist?owner=${encodeURIComponent(owner)}`}>
           <Button type="link">查看品牌声量趋势</Button>

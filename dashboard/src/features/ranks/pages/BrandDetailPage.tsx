@@ -1,6 +1,6 @@
 // 品牌声量 (/appsearch/brandvolumelist?owner=): one owner's combined figures, its daily reads (the top accounts stacked as
 // lines) and its accounts (monitor/v1 brand_detail, brand_bar; owner information: deluxe members and above).
-import { App as AntApp, Button, Card, Empty, Flex, Radio, Statistic, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Empty, Flex, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccountAvatar } from '../../../components/AccountAvatar';
@@ -8,6 +8,7 @@ import { TrendChart } from '../../../components/charts/TrendChart';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { MemberOnly } from '../../../components/gates/LoginPrompt';
 import { FavoritePicker } from '../../../components/groups/FavoritePicker';
+import { WindowDaysSwitch } from '../../../components/WindowDaysSwitch';
 import { accountDetailPath, markDetailNavigation } from '../../../lib/account';
 import { formatRatio, formatTotal } from '../../../lib/format';
 import {
@@ -54,19 +55,13 @@ function BrandBody({ owner }: { owner: string }) {
   return (
     <Flex vertical gap={16}>
       <Flex wrap gap={12} align="center">
-        <Radio.Group
-          data-testid="brand-days"
-          optionType="button"
-          buttonStyle="solid"
+        <WindowDaysSwitch
+          testId="brand-days"
           value={days}
-          onChange={(e) => {
-            setDays(e.target.value as BrandDays);
+          onChange={(d) => {
+            setDays(d);
             setPage(1);
           }}
-          options={[
-            { value: 7, label: '近 7 天' },
-            { value: 30, label: '近 30 天' },
-          ]}
         />
         {d && (
           <span data-testid="brand-range" className="rank-wxid">

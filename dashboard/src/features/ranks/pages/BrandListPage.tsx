@@ -1,11 +1,12 @@
 // 品牌榜 (/appsearch/companylist): owners (主体) ranked by their accounts' combined figures over 7 or 30 days
 // (monitor/v1 brand_ranking); a brand opens /appsearch/brandvolumelist with its accounts and daily volume.
-import { Card, Flex, Input, Radio, Select, Table, Typography } from 'antd';
+import { Card, Flex, Input, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HBarChart } from '../../../components/charts/HBarChart';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { RankBadge } from '../../../components/RankChange';
+import { WindowDaysSwitch } from '../../../components/WindowDaysSwitch';
 import { accountDetailPath, markDetailNavigation } from '../../../lib/account';
 import { formatTotal } from '../../../lib/format';
 import {
@@ -53,19 +54,13 @@ export function BrandListPage() {
         {FREE_RANK_DEPTH} 名。
       </Typography.Paragraph>
       <Flex wrap gap={12} align="center" className="block-gap">
-        <Radio.Group
-          data-testid="brand-days"
-          optionType="button"
-          buttonStyle="solid"
+        <WindowDaysSwitch
+          testId="brand-days"
           value={days}
-          onChange={(e) => {
-            setDays(e.target.value as BrandDays);
+          onChange={(d) => {
+            setDays(d);
             setPage(1);
           }}
-          options={[
-            { value: 7, label: '近 7 天' },
-            { value: 30, label: '近 30 天' },
-          ]}
         />
         <Select
           data-testid="brand-sort"

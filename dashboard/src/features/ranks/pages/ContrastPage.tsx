@@ -8,6 +8,7 @@ import type { AccountSummary } from '../../../api/types';
 import { TrendChart } from '../../../components/charts/TrendChart';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { MemberOnly } from '../../../components/gates/LoginPrompt';
+import { WindowDaysSwitch } from '../../../components/WindowDaysSwitch';
 import { accountName } from '../../../lib/account';
 import { formatRatio, formatTotal } from '../../../lib/format';
 import {
@@ -136,16 +137,7 @@ function ContrastBody() {
             setParams(next.length ? { mids: next.join(',') } : {}, { replace: true });
           }}
         />
-        <Radio.Group
-          data-testid="contrast-days"
-          optionType="button"
-          value={days}
-          onChange={(e) => setDays(e.target.value as BrandDays)}
-          options={[
-            { value: 7, label: '近 7 天' },
-            { value: 30, label: '近 30 天' },
-          ]}
-        />
+        <WindowDaysSwitch testId="contrast-days" value={days} onChange={(d) => setDays(d)} solid={false} />
       </Flex>
       {!ready ? (
         <Empty
