@@ -1,18 +1,11 @@
 // An owner's accounts with their figures over the chosen window (monitor/v1 brand_detail's list): used by the owner
 // page and the same-owner page.
 import { Table, Tag } from 'antd';
-import { formatRatio, formatTotal } from '../../../lib/format';
+import { accountFigureColumns } from '../../../components/lists/figure-columns';
+import { formatTotal } from '../../../lib/format';
 import type { AccountFigures } from '../../ranks';
 import { RANK_PAGE_SIZE } from '../../ranks';
 import { AccountLink } from './AccountLink';
-
-const n = (title: string, key: keyof AccountFigures, width = 96) => ({
-  title,
-  dataIndex: key,
-  width,
-  align: 'right' as const,
-  render: (v: number) => formatTotal(v),
-});
 
 export function OwnerAccountsTable({
   list,
@@ -54,19 +47,7 @@ export function OwnerAccountsTable({
         },
         { title: '行业', dataIndex: 'media', width: 90, render: (v: string) => (v ? <Tag>{v}</Tag> : '-') },
         { title: '地区', dataIndex: 'area', width: 80, render: (v: string) => v || '-' },
-        n('估算活跃粉丝', 'fans', 130),
-        {
-          title: '指数',
-          dataIndex: 'index',
-          width: 80,
-          align: 'right',
-          render: (v: number) => formatRatio(v),
-        },
-        n('发文篇数', 'articles'),
-        n('总阅读', 'reads', 110),
-        n('篇均阅读', 'avg_reads'),
-        n('头条均阅读', 'head_avg_reads', 110),
-        n('点赞', 'likes', 90),
+        ...accountFigureColumns<AccountFigures>(),
       ]}
     />
   );

@@ -7,19 +7,12 @@ import { Link } from 'react-router-dom';
 import { useRemoveFavorites } from '../../../api/group-queries';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { MemberOnly } from '../../../components/gates/LoginPrompt';
-import { formatRatio, formatTotal } from '../../../lib/format';
+import { accountFigureColumns } from '../../../components/lists/figure-columns';
+import { formatTotal } from '../../../lib/format';
 import { AccountLink } from '../components/AccountLink';
 import { withSubjectPath } from '../components/OwnerResults';
 import { type FavoriteFigures, useFavoriteFigures } from '../hooks/explore-queries';
 import '../explore.css';
-
-const n = (title: string, key: keyof FavoriteFigures, width = 96) => ({
-  title,
-  dataIndex: key,
-  width,
-  align: 'right' as const,
-  render: (v: number) => formatTotal(v),
-});
 
 function CollectionBody() {
   const { message } = AntApp.useApp();
@@ -91,19 +84,7 @@ function CollectionBody() {
               )),
           },
           { title: '行业', dataIndex: 'media', width: 80, render: (v: string) => v || '-' },
-          n('估算活跃粉丝', 'fans', 130),
-          {
-            title: '指数',
-            dataIndex: 'index',
-            width: 80,
-            align: 'right',
-            render: (v: number) => formatRatio(v),
-          },
-          n('发文篇数', 'articles'),
-          n('总阅读', 'reads', 100),
-          n('篇均阅读', 'avg_reads'),
-          n('头条均阅读', 'head_avg_reads', 110),
-          n('点赞', 'likes', 80),
+          ...accountFigureColumns<FavoriteFigures>({ reads: 100, likes: 80 }),
           { title: '最近发文', dataIndex: 'last_pub', width: 170, render: (v: string) => v || '-' },
           {
             title: '操作',

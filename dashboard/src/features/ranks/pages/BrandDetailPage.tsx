@@ -8,6 +8,7 @@ import { TrendChart } from '../../../components/charts/TrendChart';
 import { TabError } from '../../../components/gates/LevelLimit';
 import { MemberOnly } from '../../../components/gates/LoginPrompt';
 import { FavoritePicker } from '../../../components/groups/FavoritePicker';
+import { figureColumn } from '../../../components/lists/figure-columns';
 import { WindowDaysSwitch } from '../../../components/WindowDaysSwitch';
 import { accountDetailPath, markDetailNavigation } from '../../../lib/account';
 import { formatRatio, formatTotal } from '../../../lib/format';
@@ -34,13 +35,8 @@ const COLORS = [
   '#8c8c8c',
 ];
 
-const n = (title: string, key: keyof AccountFigures, width = 96) => ({
-  title,
-  dataIndex: key,
-  width,
-  align: 'right' as const,
-  render: (v: number) => formatTotal(v),
-});
+const n = (title: string, key: keyof AccountFigures & string, width = 96) =>
+  figureColumn<AccountFigures>(title, key, width);
 
 function BrandBody({ owner }: { owner: string }) {
   const [days, setDays] = useState<BrandDays>(7);
