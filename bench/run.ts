@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   soak: () => import('./soak'),
   'chdb-parallel': () => import('./chdb-parallel'),
   sources: () => import('./sources'),
+  startup: () => import('./startup'),
 };
 
 const name = process.argv[2];
