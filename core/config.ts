@@ -16,21 +16,16 @@ const port = (fallback: number) =>
     .max(65535, '必须是 0–65535 的整数')
     .default(fallback);
 
-const positiveInt = (fallback: number, max: number) =>
+/** A whole number from `min` to `max`, with one Chinese message for every way it can be wrong. */
+const intIn = (min: number, fallback: number, max: number) =>
   z.coerce
-    .number({ message: `必须是 1–${max} 的整数` })
-    .int(`必须是 1–${max} 的整数`)
-    .min(1, `必须是 1–${max} 的整数`)
-    .max(max, `必须是 1–${max} 的整数`)
+    .number({ message: `必须是 ${min}–${max} 的整数` })
+    .int(`必须是 ${min}–${max} 的整数`)
+    .min(min, `必须是 ${min}–${max} 的整数`)
+    .max(max, `必须是 ${min}–${max} 的整数`)
     .default(fallback);
-
-const countOrZero = (fallback: number, max: number) =>
-  z.coerce
-    .number({ message: `必须是 0–${max} 的整数` })
-    .int(`必须是 0–${max} 的整数`)
-    .min(0, `必须是 0–${max} 的整数`)
-    .max(max, `必须是 0–${max} 的整数`)
-    .default(fallback);
+const positiveInt = (fallback: number, max: number) => intIn(1, fallback, max);
+const countOrZero = (fallback: number, max: number) => intIn(0, fallback, max);
 
 const optionalUrl = (protocols: string[]) =>
   z

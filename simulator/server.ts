@@ -466,29 +466,28 @@ export function createSimulatorApp(
       remain_money: charge.remain,
     });
   });
-  app.post('/fbmain/monitor/v3/read_zan_pro', async (c) => {
-    const { body, charge } = await paid(c, 'counts');
-    if (charge.code !== 0)
-      return c.json({
-        code: charge.code,
-        msg: charge.msg,
-        cost_money: charge.cost,
-        remain_money: charge.remain,
-      });
+  /** A paid call about one article by any of its links: the answer to send (refused, or `missing`), or the article. */
+  const paidArticle = async (c: Context, kind: 'counts' | 'article', missing: Record<string, unknown>) => {
+    const { body, charge } = await paid(c, kind);
+    const money = { cost_money: charge.cost, remain_money: charge.remain };
+    if (charge.code !== 0) return { answer: c.json({ code: charge.code, msg: charge.msg, ...money }) };
     let art: SimArticle | undefined;
     try {
-      const u = new URL(String(body.url ?? ''));
-      art = articleFrom(world, Object.fromEntries(u.searchParams));
+      const u = new URL(String(body.url ?? '').replace(/&amp;/g, '&'));
+      const short = /^\/s\/([A-Za-z0-9_-]+)$/.exec(u.pathname);
+      art = short?.[1]
+        ? world.byShortToken(short[1])
+        : articleFrom(world, Object.fromEntries(u.searchParams));
     } catch {
       art = undefined;
     }
-    if (!art)
-      return c.json({
-        code: 101,
-        msg: '文章已删除或链接错误',
-        cost_money: charge.cost,
-        remain_money: charge.remain,
-      });
+    if (!art) return { answer: c.json({ code: 101, ...missing, ...money }) };
+    return { art, charge };
+  };
+  app.post('/fbmain/monitor/v3/read_zan_pro', async (c) => {
+    const r = await paidArticle(c, 'counts', { msg: '文章已删除或链接错误' });
+    if (!r.art) return r.answer;
+    const { art, charge } = r;
     const n = world.counts(art);
     return c.json({
       code: 0,
@@ -502,32 +501,9 @@ export function createSimulatorApp(
   // The article's detail by any of its links: its body as #js_content holds it, with the account's and the article's
   // fields (极致了 article_html; docs/collectors.md).
   app.post('/fbmain/monitor/v3/article_html', async (c) => {
-    const { body, charge } = await paid(c, 'article');
-    if (charge.code !== 0)
-      return c.json({
-        code: charge.code,
-        msg: charge.msg,
-        cost_money: charge.cost,
-        remain_money: charge.remain,
-      });
-    let art: SimArticle | undefined;
-    try {
-      const u = new URL(String(body.url ?? '').replace(/&amp;/g, '&'));
-      const short = /^\/s\/([A-Za-z0-9_-]+)$/.exec(u.pathname);
-      art = short?.[1]
-        ? world.byShortToken(short[1])
-        : articleFrom(world, Object.fromEntries(u.searchParams));
-    } catch {
-      art = undefined;
-    }
-    if (!art)
-      return c.json({
-        code: 101,
-        msg: '文章被删除或违规或公众号已迁移',
-        content_text: '',
-        cost_money: charge.cost,
-        remain_money: charge.remain,
-      });
+    const r = await paidArticle(c, 'article', { msg: '文章被删除或违规或公众号已迁移', content_text: '' });
+    if (!r.art) return r.answer;
+    const { art, charge } = r;
     const a = world.account(art.biz) as SimAccount;
     const base = origin(c.req.url);
     return c.json({
